@@ -1,0 +1,1 @@
+"""cardgen: turns Mission Kit content into print-ready PDFs."""

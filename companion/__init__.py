@@ -1,0 +1,1 @@
+"""companion: the phone-first scoring app for a table playing Mission Kit games."""

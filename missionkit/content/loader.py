@@ -1,0 +1,69 @@
+"""Find the games under a content root and load each with its own loader.
+
+A content root holds one folder per game (`double_mission/`, later `dice_mission/`, ...).
+A new game plugs in by adding its loader to `LOADERS`; nothing else changes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..double_mission.load import load as load_double_mission
+from .errors import ContentError, Problem
+
+LOADERS: dict[str, Callable[[Path], Any]] = {
+    "double-mission": load_double_mission,
+}
+
+DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "content"
+
+
+def default_root() -> Path:
+    """The content root: $MISSION_KIT_CONTENT, else the repository's `content/`."""
+    return Path(os.environ.get("MISSION_KIT_CONTENT", DEFAULT_ROOT))
+
+
+def game_folder(game: str) -> str:
+    """'double-mission' -> 'double_mission'."""
+    return game.replace("-", "_")
+
+
+def available_games(root: Path) -> list[str]:
+    """Games with a content folder under `root`, in a stable order."""
+    return [g for g in LOADERS if (root / game_folder(g)).is_dir()]
+
+
+def load_game(game: str, root: Path | None = None) -> Any:
+    """Load one game's content, raising ContentError with every problem found."""
+    root = root or default_root()
+    if game not in LOADERS:
+        known = ", ".join(LOADERS)
+        raise ContentError([Problem(root, None, "game", f"unknown game '{game}' (known: {known})")])
+    folder = root / game_folder(game)
+    if not folder.is_dir():
+        raise ContentError([Problem(folder, None, "", "no content folder for this game")])
+    return LOADERS[game](folder)
+
+
+def load_all(root: Path | None = None) -> dict[str, Any]:
+    """Load every game under `root`; problems from all games are raised together."""
+    root = root or default_root()
+    if not root.is_dir():
+        raise ContentError([Problem(root, None, "", "content folder not found")])
+    games = available_games(root)
+    if not games:
+        folders = ", ".join(LOADERS)
+        raise ContentError([Problem(root, None, "", f"no game folder found (expected: {folders})")])
+    loaded: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for game in games:
+        try:
+            loaded[game] = load_game(game, root)
+        except ContentError as exc:
+            problems += exc.problems
+    if problems:
+        raise ContentError(problems)
+    return loaded

@@ -1,0 +1,87 @@
+"""Build a game's kit: one folder per language and paper with the PDFs and a manifest."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from missionkit.content import load_game
+
+from .documents import CardRun, Document, write_cards
+from .fonts import fonts_for
+from .geometry import PAPERS, mm
+from .imposition import BLEED, CARD_SIZE, Duplex
+from .render import cards
+from .render.common import Ctx
+from .strings import t
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    game: str = "double-mission"
+    lang: str = "en"
+    paper: str = "a4"
+    out: Path = Path("output")
+    content: Path | None = None
+    duplex: Duplex = "long"
+    offset_mm: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass
+class BuildResult:
+    folder: Path
+    manifest: dict = field(default_factory=dict)
+
+
+def card_runs(ctx: Ctx) -> list[CardRun]:
+    g = ctx.game
+    plans = [p for p in g.plan_cards for _ in range(p.copies)]
+    return [
+        CardRun("plan_cards", plans, cards.plan_face, cards.plan_back),
+        CardRun("mission_cards", g.missions, cards.mission_face, cards.mission_back),
+        CardRun("character_cards", g.characters, cards.character_side("A"),
+                cards.character_side("B")),
+        CardRun("titles", g.titles, cards.title_face, cards.title_back),
+    ]
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def build(opts: BuildOptions, progress: Progress | None = None) -> BuildResult:
+    """Write every PDF of the kit and its manifest.json; return where they went."""
+    game = load_game(opts.game, opts.content)
+    ctx = Ctx(game, opts.lang, fonts_for(opts.lang))
+    folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}"
+    folder.mkdir(parents=True, exist_ok=True)
+    page = PAPERS[opts.paper]
+    offset = (mm(opts.offset_mm[0]), mm(opts.offset_mm[1]))
+    name = game.game.name.get(opts.lang)
+    files = []
+    for run in card_runs(ctx):
+        path = folder / f"{run.key.replace('_', '-')}.pdf"
+        label = t(opts.lang, run.key)
+        doc = Document(path, page, ctx, title=f"{name}: {label}", subject=f"{name} print-and-play")
+        write_cards(doc, run, label=f"{name} · {label}", duplex=opts.duplex, offset=offset)
+        pages = doc.save()
+        files.append((path, pages, page))
+        if progress:
+            progress(path.name)
+    manifest = {
+        "game": opts.game, "lang": opts.lang, "paper": opts.paper,
+        "card_size_mm": [63.5, 88.9], "bleed_mm": round(BLEED / mm(1), 3),
+        "duplex": opts.duplex,
+        "components": game.component_counts(),
+        "files": [{"path": p.name, "pages": n, "page_size_pt": [round(s[0], 2), round(s[1], 2)],
+                   "sha256": _sha256(p)} for p, n, s in files],
+    }
+    assert CARD_SIZE  # the manifest's card size is the imposition's
+    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
+                                          encoding="utf-8")
+    return BuildResult(folder, manifest)

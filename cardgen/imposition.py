@@ -1,0 +1,153 @@
+"""Sheet imposition: where cards sit on paper, crop marks, mirrored backs and board tiles.
+
+Pure geometry (points), computed before any drawing so it can be tested as numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from .geometry import Rect, mm
+
+Duplex = Literal["long", "short"]
+CARD_SIZE = (mm(63.5), mm(88.9))
+BLEED = mm(3)
+SAFE = mm(3)
+MARK_GAP = mm(1)
+MARK_LENGTH = mm(6)
+PAGE_EDGE = mm(1)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A page of cards: trim rectangles in reading order and the page boxes."""
+
+    page: tuple[float, float]
+    cells: tuple[Rect, ...]
+    cols: int
+    rows: int
+
+    @property
+    def trim_box(self) -> Rect:
+        box = self.cells[0]
+        for cell in self.cells[1:]:
+            box = box.union(cell)
+        return box
+
+    @property
+    def bleed_box(self) -> Rect:
+        return self.trim_box.grow(BLEED)
+
+    def clip(self, index: int) -> Rect:
+        """The area card `index` may paint: its trim, plus bleed on the grid's outer sides.
+
+        Cards are butted (no gutter) so 3 x 3 poker cards fit A4 and Letter; inside the grid a
+        card's neighbour serves as its bleed, so each card is clipped to its own cell there.
+        """
+        cell = self.cells[index]
+        col, row = index % self.cols, index // self.cols
+        left = BLEED if col == 0 else 0
+        right = BLEED if col == self.cols - 1 else 0
+        top = BLEED if row == 0 else 0
+        bottom = BLEED if row == self.rows - 1 else 0
+        return Rect(cell.x - left, cell.y - bottom, cell.w + left + right, cell.h + top + bottom)
+
+
+def card_sheet(page: tuple[float, float], card: tuple[float, float] = CARD_SIZE,
+               cols: int = 3, rows: int = 3) -> Sheet:
+    """A centred grid of butted cards; cells run left to right, top to bottom."""
+    w, h = card
+    gx = (page[0] - cols * w) / 2
+    gy = (page[1] - rows * h) / 2
+    if gx < BLEED or gy < BLEED:
+        raise ValueError(f"{cols}x{rows} cards with bleed do not fit the page")
+    cells = tuple(
+        Rect(gx + c * w, gy + (rows - 1 - r) * h, w, h) for r in range(rows) for c in range(cols)
+    )
+    return Sheet(page, cells, cols, rows)
+
+
+def back_sheet(front: Sheet, duplex: Duplex = "long", offset: tuple[float, float] = (0, 0)) -> Sheet:
+    """The back page: cell i lies behind front cell i once the sheet is flipped.
+
+    Long-edge duplex flips around the vertical axis (x mirrors), short-edge around the
+    horizontal axis (y mirrors). `offset` (points) corrects a printer's misregistration.
+    """
+    pw, ph = front.page
+    dx, dy = offset
+    cells = []
+    for cell in front.cells:
+        x = pw - cell.x1 if duplex == "long" else cell.x
+        y = cell.y if duplex == "long" else ph - cell.y1
+        cells.append(Rect(x + dx, y + dy, cell.w, cell.h))
+    return Sheet(front.page, tuple(cells), front.cols, front.rows)
+
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def crop_marks(sheet: Sheet) -> list[Segment]:
+    """Short lines in the margins extending every trim line; none crosses a card."""
+    pw, ph = sheet.page
+    box = sheet.trim_box
+    xs = sorted({round(c.x, 4) for c in sheet.cells} | {round(c.x1, 4) for c in sheet.cells})
+    ys = sorted({round(c.y, 4) for c in sheet.cells} | {round(c.y1, 4) for c in sheet.cells})
+    marks: list[Segment] = []
+    for x in xs:
+        below0, below1 = box.y - MARK_GAP, max(box.y - MARK_GAP - MARK_LENGTH, PAGE_EDGE)
+        above0, above1 = box.y1 + MARK_GAP, min(box.y1 + MARK_GAP + MARK_LENGTH, ph - PAGE_EDGE)
+        marks += [((x, below0), (x, below1)), ((x, above0), (x, above1))]
+    for y in ys:
+        left0, left1 = box.x - MARK_GAP, max(box.x - MARK_GAP - MARK_LENGTH, PAGE_EDGE)
+        right0, right1 = box.x1 + MARK_GAP, min(box.x1 + MARK_GAP + MARK_LENGTH, pw - PAGE_EDGE)
+        marks += [((left0, y), (left1, y)), ((right0, y), (right1, y))]
+    return marks
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a tiled poster: which part of the board it shows and where."""
+
+    row: int
+    col: int
+    source: Rect  # area of the board (board coordinates, points)
+    dest: Rect  # where that area is drawn on the page
+
+    @property
+    def label(self) -> str:
+        return f"{chr(ord('A') + self.row)}{self.col + 1}"
+
+
+def tiles(board: tuple[float, float], page: tuple[float, float], *, margin: float = mm(10),
+          overlap: float = mm(10)) -> list[Tile]:
+    """Cut a board into page-sized tiles that overlap by `overlap` for gluing.
+
+    Rows run from the board's top. Each tile's printable area is the page less `margin`.
+    """
+    bw, bh = board
+    aw, ah = page[0] - 2 * margin, page[1] - 2 * margin
+    step_x, step_y = aw - overlap, ah - overlap
+    cols = max(1, math.ceil((bw - overlap) / step_x))
+    rows = max(1, math.ceil((bh - overlap) / step_y))
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            sx = c * step_x
+            sy_top = bh - r * step_y
+            w = min(aw, bw - sx)
+            h = min(ah, sy_top)
+            source = Rect(sx, sy_top - h, w, h)
+            dest = Rect(margin, page[1] - margin - h, w, h)
+            out.append(Tile(r, c, source, dest))
+    return out
+
+
+def best_tiling(board: tuple[float, float], page: tuple[float, float], **kw: float) -> tuple[
+        tuple[float, float], list[Tile]]:
+    """Tile on portrait or landscape paper, whichever needs fewer pages."""
+    portrait = tiles(board, page, **kw)
+    landscape_page = (page[1], page[0])
+    landscape = tiles(board, landscape_page, **kw)
+    return (page, portrait) if len(portrait) <= len(landscape) else (landscape_page, landscape)

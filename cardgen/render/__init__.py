@@ -1,0 +1,1 @@
+"""Drawing: each module draws one kind of component onto a ReportLab canvas."""

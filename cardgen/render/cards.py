@@ -1,0 +1,262 @@
+"""Card faces and backs: plan cards, missions, characters (side A / side B) and titles."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from missionkit.double_mission.model import (
+    Character,
+    HoldAnyType,
+    HoldEach,
+    HoldTotal,
+    HoldType,
+    Mission,
+    OwnDice,
+    OwnTitles,
+    PlanCard,
+    RobbedSecurity,
+    ScoreAtLeast,
+    Title,
+)
+
+from .. import icons, text
+from ..geometry import Rect, mm
+from ..imposition import BLEED
+from ..layouts import PANEL_PAD, box
+from ..strings import t
+from .common import CHARCOAL, CREAM, GOLD, INK, MUTED, TEAL, Ctx, fill_rect, hexcolor, stroke_rect
+
+BODY_SIZE = 8.5
+NAME_SIZE = 15
+
+
+def _background(c: Canvas, trim: Rect, color: Color, rim: Color | None = None) -> None:
+    fill_rect(c, trim.grow(BLEED), color)
+    if rim is not None:
+        stroke_rect(c, trim.shrink(mm(2)), rim, 1.2, radius=mm(2.5))
+
+
+def _panel(c: Canvas, ctx: Ctx, area: Rect, body: str, *, item: str, field: str,
+           fill: Color = CREAM, align: str = "left") -> None:
+    fill_rect(c, area, fill, radius=mm(1.8))
+    inner = area.shrink(PANEL_PAD)
+    block = text.fit(body, inner, ctx.fonts.body, BODY_SIZE, item=item, field=field)
+    c.setFillColor(INK)
+    text.draw(c, block, inner, align=align, valign="middle")  # type: ignore[arg-type]
+
+
+def _name(c: Canvas, ctx: Ctx, area: Rect, name: str, item: str, color: Color = white,
+          align: str = "left") -> None:
+    c.setFillColor(color)
+    block = text.fit(name, area, ctx.fonts.display, NAME_SIZE, item=item, field="name",
+                     min_size=9, leading=1.05, max_lines=2)
+    text.draw(c, block, area, align=align, valign="middle")  # type: ignore[arg-type]
+
+
+def _footer(c: Canvas, ctx: Ctx, area: Rect, left: str, right: str, color: Color, item: str) -> None:
+    c.setFillColor(color)
+    half = Rect(area.x, area.y, area.w / 2, area.h)
+    text.one_line(c, left, half, ctx.fonts.bold, 7.5, item=item, field="footer", align="left")
+    text.one_line(c, right, half.shift(area.w / 2, 0), ctx.fonts.bold, 7.5, item=item,
+                  field="footer", align="right")
+
+
+EMBLEMS: dict[str, Callable[[Canvas, Ctx, float, float, float], None]] = {
+    "gain_millions": lambda c, x, cx, cy, s: icons.banknote(c, cx, cy, s, x.fonts.bold),
+    "gain_points": lambda c, x, cx, cy, s: icons.star(c, cx, cy, s, GOLD),
+    "lower_security": lambda c, x, cx, cy, s: icons.padlock(c, cx, cy, s, None, x.fonts.bold, white),
+    "move_anywhere": lambda c, x, cx, cy, s: icons.plane(c, cx, cy, s, white),
+    "operate_anywhere": lambda c, x, cx, cy, s: icons.plane(c, cx, cy, s, white),
+    "cancel_card": lambda c, x, cx, cy, s: icons.alarm(c, cx, cy, s),
+    "force_reroll": lambda c, x, cx, cy, s: icons.alarm(c, cx, cy, s),
+    "fix_own_die": lambda c, x, cx, cy, s: icons.die(c, cx, cy, s * 0.8, INK),
+    "single_die": lambda c, x, cx, cy, s: icons.die(c, cx, cy, s * 0.8, INK),
+    "double_points": lambda c, x, cx, cy, s: icons.star(c, cx, cy, s, GOLD),
+    "imitation": lambda c, x, cx, cy, s: icons.canvas_icon(c, cx, cy, s, GOLD),
+}
+
+
+def _emblem_disc(c: Canvas, area: Rect, color: Color) -> tuple[float, float, float]:
+    r = min(area.w, area.h) / 2
+    c.setFillColor(color)
+    c.circle(area.cx, area.cy, r, fill=1, stroke=0)
+    c.setStrokeColor(GOLD)
+    c.setLineWidth(1)
+    c.circle(area.cx, area.cy, r - 2.5, fill=0, stroke=1)
+    return area.cx, area.cy, r * 1.25
+
+
+def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
+    _background(c, trim, CHARCOAL, GOLD)
+    name_box = box("plan", "name", trim)
+    if card.timing == "any_time":
+        icons.cogs(c, name_box.x + mm(3), name_box.cy, mm(6), GOLD)
+        name_box = Rect(name_box.x + mm(7), name_box.y, name_box.w - mm(7), name_box.h)
+    _name(c, ctx, name_box, ctx.name(card), card.id)
+    cost = box("plan", "cost", trim)
+    c.setFillColor(GOLD)
+    c.circle(cost.cx, cost.cy, cost.w / 2, fill=1, stroke=0)
+    c.setFillColor(INK)
+    c.setFont(ctx.fonts.display, 20)
+    c.drawCentredString(cost.cx, cost.cy - 5, str(card.cost))
+    c.setFont(ctx.fonts.bold, 5.5)
+    c.drawCentredString(cost.cx, cost.y + 3.2, "M")
+    cx, cy, s = _emblem_disc(c, box("plan", "emblem", trim), hexcolor("#3C3F47"))
+    EMBLEMS.get(card.effect.kind, lambda c, x, cx, cy, s: icons.cogs(c, cx, cy, s, white))(
+        c, ctx, cx, cy, s * 0.9)
+    _panel(c, ctx, box("plan", "text", trim), card.text.get(ctx.lang), item=card.id, field="text")
+    _footer(c, ctx, box("plan", "footer", trim), t(ctx.lang, card.timing), t(ctx.lang, "plan"),
+            GOLD, card.id)
+
+
+def _back_pattern(c: Canvas, trim: Rect, base: Color, line: Color, kind: str) -> None:
+    area = trim.grow(BLEED)
+    fill_rect(c, area, base)
+    c.saveState()
+    c.setStrokeColor(line)
+    c.setLineWidth(1.2)
+    if kind == "stripes":
+        step = mm(4)
+        n = int((area.w + area.h) / step) + 2
+        for i in range(n):
+            x0 = area.x - area.h + i * step
+            c.line(x0, area.y, x0 + area.h, area.y1)
+    else:
+        for i in range(1, 14):
+            c.circle(trim.cx, trim.cy, i * mm(4), fill=0, stroke=1)
+    c.restoreState()
+
+
+def _back_label(c: Canvas, ctx: Ctx, trim: Rect, label: str, color: Color, ink: Color,
+                item: str) -> None:
+    band = Rect(trim.x + mm(8), trim.cy - mm(11), trim.w - mm(16), mm(22))
+    fill_rect(c, band, color, radius=mm(2))
+    stroke_rect(c, band.shrink(mm(1)), ink, 0.8, radius=mm(1.5))
+    c.setFillColor(ink)
+    text.one_line(c, label, Rect(band.x, band.cy - mm(1), band.w, mm(10)), ctx.fonts.display, 22,
+                  item=item, field="back")
+    text.one_line(c, ctx.game.game.name.get(ctx.lang).upper(),
+                  Rect(band.x, band.y + mm(2), band.w, mm(5)), ctx.fonts.bold, 7, item=item,
+                  field="back")
+
+
+def plan_back(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
+    _back_pattern(c, trim, CHARCOAL, hexcolor("#3A3D45"), "stripes")
+    _back_label(c, ctx, trim, t(ctx.lang, "plan"), CHARCOAL, GOLD, card.id)
+
+
+def mission_face(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
+    _background(c, trim, TEAL, GOLD)
+    _name(c, ctx, box("mission", "name", trim), ctx.name(m), m.id)
+    cx, cy, s = _emblem_disc(c, box("mission", "emblem", trim), hexcolor("#16657A"))
+    icons.magnifier(c, cx, cy, s * 0.85, 3, white)
+    _panel(c, ctx, box("mission", "text", trim), m.text.get(ctx.lang), item=m.id, field="text")
+    right = t(ctx.lang, "max", n=m.cap) if m.cap else ""
+    if m.phase == "after_penalties":
+        right = t(ctx.lang, "scored_last")
+    _footer(c, ctx, box("mission", "footer", trim), t(ctx.lang, "mission"), right, GOLD, m.id)
+
+
+def mission_back(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
+    _back_pattern(c, trim, TEAL, hexcolor("#175D70"), "rings")
+    _back_label(c, ctx, trim, t(ctx.lang, "mission"), TEAL, white, m.id)
+
+
+def character_side(side: str) -> Callable[[Canvas, Ctx, Character, Rect], None]:
+    """A renderer for one side of a character card (A on the front, B on the back)."""
+
+    def draw(c: Canvas, ctx: Ctx, ch: Character, trim: Rect) -> None:
+        colour = hexcolor(ch.color)
+        _background(c, trim, CHARCOAL)
+        inner = trim.shrink(mm(2))
+        fill_rect(c, inner, colour, radius=mm(2.5))
+        _name(c, ctx, box("character", "name", trim), ctx.name(ch), ch.id)
+        s = ch.sides[side]  # type: ignore[index]
+        c.setFillColor(white)
+        text.one_line(c, f"{t(ctx.lang, 'side', s=side)} · {s.name.get(ctx.lang)}",
+                      box("character", "side", trim), ctx.fonts.bold, 10, item=ch.id,
+                      field=f"sides.{side}.name", align="left")
+        em = box("character", "emblem", trim)
+        c.setFillColor(CHARCOAL)
+        c.circle(em.cx, em.cy, em.h / 2, fill=1, stroke=0)
+        c.setFillColor(white)
+        c.setFont(ctx.fonts.display, 46)
+        c.drawCentredString(em.cx, em.cy - 16, ch.name.en[0])
+        _panel(c, ctx, box("character", "text", trim), s.text.get(ctx.lang), item=ch.id,
+               field=f"sides.{side}.text")
+        _footer(c, ctx, box("character", "footer", trim), t(ctx.lang, "character"),
+                t(ctx.lang, "side", s=side), white, ch.id)
+
+    return draw
+
+
+def _condition_icons(c: Canvas, ctx: Ctx, title: Title, area: Rect) -> None:
+    """The condition as icons: what to hold, own or reach."""
+    cond = title.condition
+    tb = ctx.game.treasure_by_id
+    glyphs: list[Callable[[float, float, float], None]] = []
+    if isinstance(cond, HoldType):
+        tr = tb[cond.treasure]
+        glyphs = [lambda x, y, s, tr=tr: icons.treasure(c, tr.icon, x, y, s, tr.color)] * cond.count
+    elif isinstance(cond, HoldEach):
+        glyphs = [lambda x, y, s, tr=tb[i]: icons.treasure(c, tr.icon, x, y, s, tr.color)
+                  for i in cond.treasures]
+    elif isinstance(cond, HoldAnyType | HoldTotal):
+        n = cond.count
+        glyphs = [lambda x, y, s: icons.treasure(c, "urn", x, y, s, "#8A8A8A")] * n
+    elif isinstance(cond, OwnDice):
+        glyphs = [lambda x, y, s: icons.die(c, x, y, s, INK)] * cond.count
+    elif isinstance(cond, OwnTitles):
+        glyphs = [lambda x, y, s: icons.star(c, x, y, s, GOLD)] * cond.count
+    elif isinstance(cond, RobbedSecurity):
+        glyphs = [lambda x, y, s: icons.padlock(c, x, y, s, cond.level, ctx.fonts.bold)]
+    elif isinstance(cond, ScoreAtLeast):
+        glyphs = [lambda x, y, s: _score_badge(c, ctx, x, y, s, cond.points)]
+    size = min(area.h, area.w / max(len(glyphs), 1) * 0.95)
+    start = area.cx - size * (len(glyphs) - 1) / 2
+    for i, glyph in enumerate(glyphs):
+        glyph(start + i * size, area.cy, size * 0.9)
+
+
+def _score_badge(c: Canvas, ctx: Ctx, x: float, y: float, s: float, points: int) -> None:
+    c.setFillColor(INK)
+    c.circle(x, y, s / 2, fill=1, stroke=0)
+    c.setFillColor(white)
+    c.setFont(ctx.fonts.display, s * 0.5)
+    c.drawCentredString(x, y - s * 0.18, f"{points}+")
+
+
+def title_face(c: Canvas, ctx: Ctx, title: Title, trim: Rect) -> None:
+    _background(c, trim, CREAM, GOLD)
+    _name(c, ctx, box("title", "name", trim), ctx.name(title), title.id, INK, "center")
+    pts = box("title", "points", trim)
+    _laurel(c, pts)
+    c.setFillColor(INK)
+    c.setFont(ctx.fonts.display, 34)
+    c.drawCentredString(pts.cx, pts.cy - 8, str(title.points))
+    c.setFont(ctx.fonts.bold, 6.5)
+    c.drawCentredString(pts.cx, pts.y + 2, t(ctx.lang, "points"))
+    _condition_icons(c, ctx, title, box("title", "icons", trim))
+    _panel(c, ctx, box("title", "text", trim), title.text.get(ctx.lang), item=title.id,
+           field="text", fill=hexcolor("#FFFDF7"), align="center")
+    _footer(c, ctx, box("title", "footer", trim), t(ctx.lang, "title"), "", MUTED, title.id)
+
+
+def _laurel(c: Canvas, area: Rect) -> None:
+    r = area.h / 2
+    c.setFillColor(GOLD)
+    for side in (-1, 1):
+        for i in range(6):
+            a = math.radians(-70 + i * 26)
+            x = area.cx + side * r * math.cos(a)
+            y = area.cy + r * math.sin(a)
+            c.ellipse(x - 3, y - 5, x + 3, y + 5, fill=1, stroke=0)
+
+
+def title_back(c: Canvas, ctx: Ctx, title: Title, trim: Rect) -> None:
+    _back_pattern(c, trim, hexcolor("#6E5A1E"), hexcolor("#7E6926"), "rings")
+    _back_label(c, ctx, trim, t(ctx.lang, "title"), CREAM, INK, title.id)

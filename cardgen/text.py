@@ -1,0 +1,87 @@
+"""Fit text into a box: wrap, step the size down to a floor, or fail naming the card."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from .geometry import Rect
+
+MIN_SIZE = 7.0  # art direction: body text never below 7 pt (the spec's hard floor is 6)
+
+
+class TextOverflow(Exception):
+    """Text that cannot fit its box at the minimum size. Names the card and the field."""
+
+    def __init__(self, item: str, field: str, detail: str):
+        self.item, self.field = item, field
+        super().__init__(f"{item}: {field}: text does not fit its box ({detail})")
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    lines: tuple[str, ...]
+    font: str
+    size: float
+    leading: float
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.leading
+
+
+def fit(text: str, box: Rect, font: str, size: float, *, item: str, field: str,
+        min_size: float = MIN_SIZE, leading: float = 1.22, max_lines: int | None = None,
+        step: float = 0.5) -> TextBlock:
+    """Wrap `text` into `box` at `size`, shrinking by `step` down to `min_size`."""
+    s = size
+    while s >= min_size - 1e-9:
+        lines = tuple(simpleSplit(text, font, s, box.w))
+        widest = max((stringWidth(line, font, s) for line in lines), default=0)
+        fits = len(lines) * s * leading <= box.h + 0.01 and widest <= box.w + 0.01
+        if fits and (max_lines is None or len(lines) <= max_lines):
+            return TextBlock(lines, font, s, s * leading)
+        s -= step
+    raise TextOverflow(item, field, f"{len(text)} characters in {box.w:.0f}x{box.h:.0f} pt "
+                                    f"at {min_size} pt")
+
+
+def draw(c: Canvas, block: TextBlock, box: Rect, *, align: Literal["left", "center"] = "left",
+         valign: Literal["top", "middle", "bottom"] = "top") -> None:
+    """Draw a fitted block inside `box`."""
+    c.setFont(block.font, block.size)
+    if valign == "top":
+        top = box.y1
+    elif valign == "middle":
+        top = box.cy + block.height / 2
+    else:
+        top = box.y + block.height
+    y = top - block.size * 0.95
+    for line in block.lines:
+        if align == "center":
+            c.drawCentredString(box.cx, y, line)
+        else:
+            c.drawString(box.x, y, line)
+        y -= block.leading
+
+
+def one_line(c: Canvas, text: str, box: Rect, font: str, size: float, *, item: str, field: str,
+             align: Literal["left", "center", "right"] = "center", min_size: float = MIN_SIZE) -> None:
+    """Draw `text` on one line, shrinking it to fit the width, or fail."""
+    s = size
+    while stringWidth(text, font, s) > box.w and s > min_size:
+        s -= 0.25
+    if stringWidth(text, font, s) > box.w + 0.01:
+        raise TextOverflow(item, field, f"'{text}' is wider than {box.w:.0f} pt at {min_size} pt")
+    c.setFont(font, s)
+    y = box.cy - s * 0.35
+    if align == "center":
+        c.drawCentredString(box.cx, y, text)
+    elif align == "right":
+        c.drawRightString(box.x1, y, text)
+    else:
+        c.drawString(box.x, y, text)

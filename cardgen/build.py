@@ -10,13 +10,24 @@ from pathlib import Path
 
 from missionkit.content import load_game
 
-from .documents import CardRun, Document, write_cards
+from . import board_layout, imposition
+from .documents import (
+    CardRun,
+    Document,
+    write_board_poster,
+    write_board_tiles,
+    write_cards,
+    write_player_aids,
+)
 from .fonts import fonts_for
 from .geometry import PAPERS, mm
 from .imposition import BLEED, CARD_SIZE, Duplex
 from .render import cards
+from .render.aids import player_aid, rules_summary
+from .render.board import draw_board
 from .render.common import Ctx
 from .strings import t
+from .token_sheets import write_tokens
 
 Progress = Callable[[str], None]
 
@@ -50,6 +61,56 @@ def card_runs(ctx: Ctx) -> list[CardRun]:
     ]
 
 
+def _tokens(folder: Path, ctx: Ctx, name: str, page: tuple[float, float], duplex: Duplex,
+            offset: tuple[float, float]) -> tuple[Path, int, tuple[float, float]]:
+    path = folder / "tokens.pdf"
+    doc = Document(path, page, ctx, title=f"{name}: {t(ctx.lang, 'tokens')}",
+                   subject=f"{name} print-and-play")
+    write_tokens(doc, duplex=duplex, offset=offset)
+    return path, doc.save(), page
+
+
+def _aids(folder: Path, ctx: Ctx, name: str, page: tuple[float, float]) -> tuple[
+        Path, int, tuple[float, float]]:
+    path = folder / "player-aids.pdf"
+    doc = Document(path, page, ctx, title=f"{name}: {t(ctx.lang, 'player_aid')}",
+                   subject=f"{name} print-and-play")
+    players = max(r.count for r in ctx.game.game.players)
+    write_player_aids(doc, player_aid, players)
+    return path, doc.save(), page
+
+
+def _rules(folder: Path, ctx: Ctx, name: str, page: tuple[float, float]) -> tuple[
+        Path, int, tuple[float, float]]:
+    path = folder / "rules-summary.pdf"
+    doc = Document(path, page, ctx, title=f"{name}: {t(ctx.lang, 'rules')}",
+                   subject=f"{name} print-and-play")
+    doc.pages = rules_summary(doc.canvas, ctx, page) - 1
+    doc.end_page()
+    return path, doc.save(), page
+
+
+def _board_poster(folder: Path, ctx: Ctx, name: str) -> tuple[Path, int, tuple[float, float]]:
+    page = (PAPERS["a2"][1], PAPERS["a2"][0])  # landscape
+    path = folder / "board-a2.pdf"
+    doc = Document(path, page, ctx, title=f"{name}: {t(ctx.lang, 'board')} (A2)",
+                   subject=f"{name} print-and-play")
+    write_board_poster(doc, draw_board, board_layout.BOARD)
+    return path, doc.save(), page
+
+
+def _board_tiles(folder: Path, ctx: Ctx, name: str, paper: str) -> tuple[
+        Path, int, tuple[float, float]]:
+    overlap = mm(10)
+    page, tiles = imposition.best_tiling(board_layout.BOARD, PAPERS[paper], overlap=overlap)
+    path = folder / "board-tiled.pdf"
+    doc = Document(path, page, ctx, title=f"{name}: {t(ctx.lang, 'board')} ({paper}, tiled)",
+                   subject=f"{name} print-and-play")
+    write_board_tiles(doc, draw_board, board_layout.BOARD, tiles,
+                      label=f"{name} · {t(ctx.lang, 'board')}", overlap=overlap)
+    return path, doc.save(), page
+
+
 def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -73,6 +134,19 @@ def build(opts: BuildOptions, progress: Progress | None = None) -> BuildResult:
         files.append((path, pages, page))
         if progress:
             progress(path.name)
+    files.append(_tokens(folder, ctx, name, page, opts.duplex, offset))
+    if progress:
+        progress("tokens.pdf")
+    files.append(_aids(folder, ctx, name, page))
+    files.append(_rules(folder, ctx, name, page))
+    if progress:
+        progress("player-aids.pdf, rules-summary.pdf")
+    files.append(_board_poster(folder, ctx, name))
+    if progress:
+        progress("board-a2.pdf")
+    files.append(_board_tiles(folder, ctx, name, opts.paper))
+    if progress:
+        progress("board-tiled.pdf")
     manifest = {
         "game": opts.game, "lang": opts.lang, "paper": opts.paper,
         "card_size_mm": [63.5, 88.9], "bleed_mm": round(BLEED / mm(1), 3),

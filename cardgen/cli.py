@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from missionkit.content import ContentError, load_all
+from missionkit.content import ContentError, available_games, default_root, load_all
 
 app = typer.Typer(
     help="Build the Mission Kit print-and-play PDFs from the YAML content.",
@@ -19,22 +21,18 @@ app = typer.Typer(
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True)
 
-ContentOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--content",
-        help="Content root: a folder with one folder per game, like content/.",
-        file_okay=False,
-    ),
-]
-
-
 COMPONENT_NAMES = {
     "city": "cities", "plan_card": "plan cards", "mission_card": "mission cards",
     "character_card": "character cards", "title": "titles",
     "investigation_token": "investigation tokens", "million_token": "Million tokens",
     "treasure_sticker": "treasure stickers", "value_token": "value tokens",
 }
+
+ContentOption = Annotated[
+    Path | None,
+    typer.Option("--content", help="Content root: a folder with one folder per game, like "
+                 "content/.", file_okay=False),
+]
 
 
 def report_content_error(exc: ContentError) -> None:
@@ -58,6 +56,97 @@ def check(content: ContentOption = None) -> None:
             f"{n} {COMPONENT_NAMES.get(k, k)}" for k, n in game.component_counts().items()
         )
         out.print(f"{game_id}: content OK ({counts})")
+
+
+class _LazyProgress:
+    """A progress bar that appears only once a build has run for a second (and on a TTY)."""
+
+    def __init__(self, total: int, quiet: bool):
+        self.total, self.quiet, self.done = total, quiet, 0
+        self.start = time.monotonic()
+        self.bar = None
+
+    def __call__(self, label: str) -> None:
+        self.done += 1
+        if self.quiet or not sys.stderr.isatty():
+            return
+        if self.bar is None and time.monotonic() - self.start > 1.0:
+            from rich.progress import Progress
+
+            self.bar = Progress(console=err, transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("building", total=self.total)
+        if self.bar is not None:
+            self.bar.update(self.task, completed=self.done, description=label)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@app.command()
+def build(
+    game: Annotated[list[str] | None, typer.Option(help="Game id, e.g. double-mission. "
+                                                   "Default: every game with content.")] = None,
+    lang: Annotated[list[str], typer.Option(help="Language: en or ko (repeatable).")] = ["en"],  # noqa: B006
+    paper: Annotated[list[str], typer.Option(help="Paper: a4 or letter (repeatable).")] = ["a4"],  # noqa: B006
+    out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
+    content: ContentOption = None,
+    duplex: Annotated[str, typer.Option(help="Printer duplex: long or short edge.")] = "long",
+    offset_x: Annotated[float, typer.Option(help="Shift card backs right by this many mm.")] = 0.0,
+    offset_y: Annotated[float, typer.Option(help="Shift card backs up by this many mm.")] = 0.0,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
+) -> None:
+    """Build the print-and-play PDFs and manifest.json into OUT/<game>/<lang>-<paper>/."""
+    from .build import BuildOptions
+    from .build import build as run_build
+    from .fonts import FontMissing
+    from .text import TextOverflow
+
+    bad = ([f"--lang {x}" for x in lang if x not in ("en", "ko")]
+           + [f"--paper {x}" for x in paper if x not in ("a4", "letter")]
+           + ([f"--duplex {duplex}"] if duplex not in ("long", "short") else []))
+    if bad:
+        err.print(f"error: unknown option value: {', '.join(bad)} (languages: en, ko; papers: "
+                  "a4, letter; duplex: long, short)")
+        raise typer.Exit(2)
+    try:
+        games = game or available_games(content or default_root())
+        jobs = [BuildOptions(g, lg, p, out_dir, content, duplex, (offset_x, offset_y))  # type: ignore[arg-type]
+                for g in games for lg in lang for p in paper]
+        progress = _LazyProgress(total=8 * len(jobs), quiet=quiet)
+        try:
+            results = [run_build(job, progress) for job in jobs]
+        finally:
+            progress.close()
+    except ContentError as exc:
+        report_content_error(exc)
+        raise typer.Exit(1) from None
+    except (FontMissing, TextOverflow) as exc:
+        err.print(f"[red]error[/red] {exc}", markup=True)
+        raise typer.Exit(1) from None
+    if not quiet:
+        for result in results:
+            m = result.manifest
+            pages = sum(f["pages"] for f in m["files"])
+            out.print(f"{result.folder}: {len(m['files'])} PDFs, {pages} pages")
+
+
+@app.command()
+def calibrate(
+    paper: Annotated[str, typer.Option(help="Paper: a4 or letter.")] = "a4",
+    duplex: Annotated[str, typer.Option(help="Printer duplex: long or short edge.")] = "long",
+    out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
+) -> None:
+    """Write a duplex alignment test page; it tells the --offset-x/--offset-y to use."""
+    from .calibrate import write_calibration
+
+    if paper not in ("a4", "letter") or duplex not in ("long", "short"):
+        err.print("error: --paper is a4 or letter; --duplex is long or short")
+        raise typer.Exit(2)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = write_calibration(out_dir / f"calibrate-{paper}-{duplex}.pdf", paper, duplex)  # type: ignore[arg-type]
+    out.print(f"{path}: print it duplex, then read the offsets off the back page")
 
 
 @app.callback()

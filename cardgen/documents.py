@@ -106,3 +106,99 @@ def write_cards(doc: Document, run: CardRun, *, label: str, duplex: Duplex,
             doc.set_boxes(sheet.trim_box, sheet.bleed_box)
             doc.end_page()
     doc.set_boxes(None, None)
+
+
+def write_board_poster(doc: Document, draw_board: Callable[[Canvas, Ctx], None],
+                       board: tuple[float, float]) -> None:
+    """The board on one large page, scaled to fit if the page is smaller."""
+    c = doc.canvas
+    pw, ph = c._pagesize
+    scale = min(pw / board[0], ph / board[1], 1.0)
+    c.saveState()
+    c.translate((pw - board[0] * scale) / 2, (ph - board[1] * scale) / 2)
+    c.scale(scale, scale)
+    draw_board(c, doc.ctx)
+    c.restoreState()
+    doc.end_page()
+
+
+def write_board_tiles(doc: Document, draw_board: Callable[[Canvas, Ctx], None],
+                      board: tuple[float, float], tiles: Sequence[imposition.Tile],
+                      *, label: str, overlap: float) -> None:
+    """The board 1:1 across pages: overlap strips, registration crosses, row/column labels."""
+    c = doc.canvas
+    rows = max(t.row for t in tiles) + 1
+    cols = max(t.col for t in tiles) + 1
+    for tile in tiles:
+        c.setPageSize(doc.canvas._pagesize)
+        c.saveState()
+        clipped(c, tile.dest)
+        c.translate(tile.dest.x - tile.source.x, tile.dest.y - tile.source.y)
+        draw_board(c, doc.ctx)
+        c.restoreState()
+        _overlap_strips(c, tile, rows, cols, overlap)
+        _registration(c, tile, rows, cols, overlap)
+        c.setFillColor(INK)
+        c.setFont(doc.ctx.fonts.bold, 9)
+        c.drawString(tile.dest.x, tile.dest.y1 + mm(3), f"{label} · {tile.label}")
+        c.setFont(doc.ctx.fonts.body, 7)
+        c.drawRightString(tile.dest.x1, tile.dest.y1 + mm(3),
+                          f"row {chr(65 + tile.row)} of {rows}, column {tile.col + 1} of {cols}")
+        doc.end_page()
+
+
+def _overlap_strips(c: Canvas, tile: imposition.Tile, rows: int, cols: int,
+                    overlap: float) -> None:
+    """Shade the strips that the next tile (right, below) covers when glued."""
+    c.saveState()
+    c.setFillColor(white, alpha=0.45)
+    d = tile.dest
+    if tile.col < cols - 1:
+        c.rect(d.x1 - overlap, d.y, overlap, d.h, fill=1, stroke=0)
+    if tile.row < rows - 1:
+        c.rect(d.x, d.y, d.w, overlap, fill=1, stroke=0)
+    c.restoreState()
+
+
+def _registration(c: Canvas, tile: imposition.Tile, rows: int, cols: int,
+                  overlap: float) -> None:
+    """Crosses at the corners of the overlap, printed on both neighbours in the same place."""
+    d = tile.dest
+    xs = [d.x + (overlap / 2 if tile.col > 0 else 0)]
+    xs.append(d.x1 - overlap / 2 if tile.col < cols - 1 else d.x1)
+    ys = [d.y1 - (overlap / 2 if tile.row > 0 else 0)]
+    ys.append(d.y + overlap / 2 if tile.row < rows - 1 else d.y)
+    c.saveState()
+    c.setLineWidth(0.5)
+    for x in xs:
+        for y in ys:
+            c.setStrokeColor(white)
+            c.setLineWidth(1.5)
+            c.circle(x, y, mm(2), fill=0, stroke=1)
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.4)
+            c.circle(x, y, mm(2), fill=0, stroke=1)
+            c.line(x - mm(3.5), y, x + mm(3.5), y)
+            c.line(x, y - mm(3.5), x, y + mm(3.5))
+    c.restoreState()
+
+
+def write_player_aids(doc: Document, draw_aid: Callable[[Canvas, Ctx, Rect], None],
+                      count: int) -> None:
+    """`count` player aids, two per page (top and bottom half), with a cut line between."""
+    c = doc.canvas
+    pw, ph = c._pagesize
+    margin = mm(10)
+    half = (ph - 3 * margin) / 2
+    for i in range(count):
+        top = i % 2 == 0
+        area = Rect(margin, margin * 2 + half if top else margin, pw - 2 * margin, half)
+        draw_aid(c, doc.ctx, area)
+        if not top or i == count - 1:
+            c.saveState()
+            c.setDash(3, 3)
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.3)
+            c.line(margin, ph / 2, pw - margin, ph / 2)
+            c.restoreState()
+            doc.end_page()

@@ -8,6 +8,7 @@ from typing import Any
 from ..content.errors import Problem
 from ..content.source import Loc, SourceFile
 from . import board
+from .guide import unknown_placeholders
 from .model import (
     BoardFile,
     CharactersFile,
@@ -64,6 +65,8 @@ def check_all(files: dict[str, Any], sources: dict[str, SourceFile]) -> list[Pro
     _check_titles(report, game, trs, titles)
     _check_missions(report, brd, missions)
     _check_rules(report, game)
+    _check_guide(report, game, files["guide"])
+    unique_ids(report, "guide", "sections", files["guide"].sections)
     return problems
 
 
@@ -166,3 +169,12 @@ def _check_rules(report: Report, game: GameFile) -> None:
     option_ids = [o.id for o in game.options]
     if len(set(option_ids)) != len(option_ids):
         report("game", ("options",), "an option id is listed twice")
+
+
+def _check_guide(report: Report, game: GameFile, guide: Any) -> None:
+    for i, section in enumerate(guide.sections):
+        for j, point in enumerate(section.points):
+            for lang in ("en", "ko"):
+                for name in unknown_placeholders(point.get(lang), game):
+                    report("guide", ("sections", i, "points", j, lang),
+                           f"unknown placeholder {{{name}}}")

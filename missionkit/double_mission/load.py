@@ -15,6 +15,7 @@ from .model import (
     CharactersFile,
     DoubleMission,
     GameFile,
+    GuideFile,
     MissionsFile,
     PlanCardsFile,
     TitlesFile,
@@ -29,6 +30,7 @@ FILES: dict[str, type[BaseModel]] = {
     "titles": TitlesFile,
     "missions": MissionsFile,
     "plan_cards": PlanCardsFile,
+    "guide": GuideFile,
 }
 
 
@@ -69,4 +71,5 @@ def load(folder: Path) -> DoubleMission:
         titles=files["titles"].titles,
         missions=files["missions"].missions,
         plan_cards=files["plan_cards"].plan_cards,
+        guide=files["guide"].sections,
     )

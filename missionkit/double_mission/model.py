@@ -257,6 +257,20 @@ class PlanCardsFile(Model):
     plan_cards: list[PlanCard]
 
 
+# --- guide prose (player aid, rules summary) -------------------------------------------
+
+
+class GuideSection(Model):
+    id: Id
+    heading: Localized
+    aid: bool
+    points: list[Localized] = Field(min_length=1)
+
+
+class GuideFile(Model):
+    sections: list[GuideSection]
+
+
 # --- game-wide rules -------------------------------------------------------------------
 
 
@@ -419,6 +433,7 @@ class DoubleMission(Model):
     titles: list[Title]
     missions: list[Mission]
     plan_cards: list[PlanCard]
+    guide: list[GuideSection]
 
     @property
     def id(self) -> str:

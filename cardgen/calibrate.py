@@ -1,0 +1,72 @@
+"""A two-page duplex alignment test: crosses on the front, scales on the back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .fonts import fonts_for
+from .geometry import PAPERS, mm
+from .imposition import Duplex
+from .render.common import INK
+
+INSTRUCTIONS = [
+    "1. Print both pages double-sided ({duplex} edge), at 100% / actual size.",
+    "2. Hold the sheet against a window or lamp, back page facing you.",
+    "3. At each scale, read the number where the front's cross shows through.",
+    "4. Build with --offset-x <X reading> --offset-y <Y reading> (mm).",
+]
+
+
+def _points(page: tuple[float, float]) -> list[tuple[float, float]]:
+    w, h = page
+    return [(w / 2, h / 2), (mm(35), h - mm(45)), (w - mm(35), h - mm(45)), (mm(35), mm(45)),
+            (w - mm(35), mm(45))]
+
+
+def write_calibration(path: Path, paper: str, duplex: Duplex) -> Path:
+    """Write the alignment test page pair for `paper` and `duplex`."""
+    page = PAPERS[paper]
+    fonts = fonts_for("en")
+    c = Canvas(str(path), pagesize=page, invariant=1, initialFontName=fonts.body)
+    c.setTitle("Mission Kit duplex calibration")
+    c.setSubject(f"{paper}, {duplex}-edge duplex")
+    c.setViewerPreference("PrintScaling", "None")
+    c.setFont(fonts.display, 16)
+    c.drawString(mm(20), page[1] - mm(20), "Duplex alignment test (front)")
+    c.setFont(fonts.body, 9)
+    for i, line in enumerate(INSTRUCTIONS):
+        c.drawString(mm(20), page[1] - mm(28) - i * 12, line.format(duplex=duplex))
+    c.setStrokeColor(INK)
+    for x, y in _points(page):
+        c.setLineWidth(0.6)
+        c.line(x - mm(8), y, x + mm(8), y)
+        c.line(x, y - mm(8), x, y + mm(8))
+        c.circle(x, y, mm(1.2), stroke=1, fill=0)
+    c.showPage()
+    c.setFont(fonts.display, 16)
+    c.drawString(mm(20), page[1] - mm(20), "Duplex alignment test (back)")
+    for x, y in _points(page):
+        bx = page[0] - x if duplex == "long" else x
+        by = y if duplex == "long" else page[1] - y
+        _scales(c, fonts.body, bx, by)
+    c.showPage()
+    c.save()
+    return path
+
+
+def _scales(c: Canvas, font: str, x: float, y: float) -> None:
+    """Millimetre scales through (x, y): X along the horizontal, Y along the vertical."""
+    c.setLineWidth(0.3)
+    c.setFont(font, 5)
+    for k in range(-6, 7):
+        tick = mm(2.5) if k % 2 == 0 else mm(1.3)
+        c.line(x + mm(k), y - tick, x + mm(k), y + tick)
+        c.line(x - tick, y + mm(k), x + tick, y + mm(k))
+        if k % 2 == 0:
+            c.drawCentredString(x + mm(k), y - mm(4.5), f"{k:+d}" if k else "0")
+            c.drawString(x + mm(3.2), y + mm(k) - 1.6, f"{k:+d}" if k else "0")
+    c.setFont(font, 6)
+    c.drawString(x + mm(8), y - mm(4.6), "X")
+    c.drawString(x + mm(3.2), y + mm(8), "Y")

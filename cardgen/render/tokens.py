@@ -1,0 +1,108 @@
+"""Tokens and stickers: investigation tokens (two-sided), Millions, treasure and value
+stickers, round and check markers, and die-face stickers."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import icons, text
+from ..geometry import Rect, mm
+from ..strings import t
+from .common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx
+
+
+def cut_circle(c: Canvas, cell: Rect) -> None:
+    """The thin cut line around a round token."""
+    c.setStrokeColor(MUTED)
+    c.setLineWidth(0.3)
+    c.circle(cell.cx, cell.cy, cell.w / 2, fill=0, stroke=1)
+
+
+def cut_square(c: Canvas, cell: Rect) -> None:
+    c.setStrokeColor(MUTED)
+    c.setLineWidth(0.3)
+    c.rect(cell.x, cell.y, cell.w, cell.h, fill=0, stroke=1)
+
+
+def _disc(c: Canvas, cell: Rect, color: Color, inset: float = mm(0.8)) -> None:
+    """A filled disc slightly larger than the cut line (bleed for round tokens)."""
+    c.setFillColor(color)
+    c.circle(cell.cx, cell.cy, cell.w / 2 + inset, fill=1, stroke=0)
+
+
+def investigation_front(c: Canvas, ctx: Ctx, _: int, cell: Rect) -> None:
+    _disc(c, cell, CHARCOAL)
+    c.setStrokeColor(GOLD)
+    c.setLineWidth(0.8)
+    c.circle(cell.cx, cell.cy, cell.w / 2 - mm(1.5), fill=0, stroke=1)
+    icons.magnifier(c, cell.cx, cell.cy + mm(1.5), cell.w * 0.5, None, GOLD)
+    c.setFillColor(GOLD)
+    text.one_line(c, t(ctx.lang, "investigation"), Rect(cell.x + mm(3), cell.y + mm(3),
+                  cell.w - mm(6), mm(3.5)), ctx.fonts.bold, 6, item="investigation_token",
+                  field="front", min_size=4.5)
+
+
+def investigation_back(c: Canvas, ctx: Ctx, evidence: int, cell: Rect) -> None:
+    _disc(c, cell, CREAM)
+    icons.magnifier(c, cell.cx, cell.cy + mm(2), cell.w * 0.55, evidence or None, INK)
+    c.setFillColor(INK)
+    c.setFont(ctx.fonts.display, 11)
+    label = f"-{evidence}" if evidence else "0"
+    c.drawCentredString(cell.cx, cell.y + mm(3.2), label)
+
+
+def million(c: Canvas, ctx: Ctx, _: int, cell: Rect) -> None:
+    _disc(c, cell, HexColor("#2E7D4F"))
+    c.setStrokeColor(white)
+    c.setLineWidth(0.8)
+    c.circle(cell.cx, cell.cy, cell.w / 2 - mm(1.5), fill=0, stroke=1)
+    c.setFillColor(white)
+    c.setFont(ctx.fonts.display, cell.w * 0.36)
+    c.drawCentredString(cell.cx, cell.cy - cell.w * 0.12, "1M")
+    c.setFont(ctx.fonts.bold, 5)
+    c.drawCentredString(cell.cx, cell.y + mm(2.5), "$1,000,000")
+
+
+def treasure_sticker(c: Canvas, ctx: Ctx, treasure_id: str, cell: Rect) -> None:
+    tr = ctx.game.treasure_by_id[treasure_id]
+    _disc(c, cell, HexColor(tr.color))
+    c.setFillColor(white)
+    c.circle(cell.cx, cell.cy, cell.w * 0.36, fill=1, stroke=0)
+    icons.treasure(c, tr.icon, cell.cx, cell.cy, cell.w * 0.55, tr.color)
+
+
+def value_sticker(c: Canvas, ctx: Ctx, treasure_id: str, cell: Rect) -> None:
+    tr = ctx.game.treasure_by_id[treasure_id]
+    _disc(c, cell, white)
+    c.setStrokeColor(HexColor(tr.color))
+    c.setLineWidth(mm(1.6))
+    c.circle(cell.cx, cell.cy, cell.w / 2 - mm(1.2), fill=0, stroke=1)
+    icons.treasure(c, tr.icon, cell.cx, cell.cy + mm(1), cell.w * 0.5, tr.color)
+    c.setFillColor(INK)
+    c.setFont(ctx.fonts.bold, 5)
+    c.drawCentredString(cell.cx, cell.y + mm(3.3), ctx.name(tr).upper()[:14])
+
+
+def marker(color: str, label: str) -> object:
+    def draw(c: Canvas, ctx: Ctx, _: int, cell: Rect) -> None:
+        _disc(c, cell, HexColor(color))
+        c.setFillColor(white)
+        c.setFont(ctx.fonts.bold, 6)
+        c.drawCentredString(cell.cx, cell.cy - 2, label)
+
+    return draw
+
+
+def die_face(color: str, success: bool) -> object:
+    def draw(c: Canvas, ctx: Ctx, _: int, cell: Rect) -> None:
+        c.setFillColor(HexColor(color))
+        c.roundRect(cell.x, cell.y, cell.w, cell.h, mm(1.5), fill=1, stroke=0)
+        c.setFillColor(white)
+        c.circle(cell.cx, cell.cy, cell.w * 0.36, fill=1, stroke=0)
+        if success:
+            icons.check(c, cell.cx, cell.cy, cell.w * 0.5, INK)
+        else:
+            icons.alarm(c, cell.cx, cell.cy, cell.w * 0.5)
+
+    return draw

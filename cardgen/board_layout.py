@@ -6,8 +6,6 @@ treasure value table, the investigation-file area and the title display.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .geometry import Rect, mm
 
 BOARD = (mm(594), mm(420))

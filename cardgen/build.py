@@ -56,7 +56,7 @@ def card_runs(ctx: Ctx) -> list[CardRun]:
         CardRun("plan_cards", plans, cards.plan_face, cards.plan_back),
         CardRun("mission_cards", g.missions, cards.mission_face, cards.mission_back),
         CardRun("character_cards", g.characters, cards.character_side("A"),
-                cards.character_side("B")),
+                cards.character_side("B"), same_back=False),
         CardRun("titles", g.titles, cards.title_face, cards.title_back),
     ]
 

@@ -21,7 +21,7 @@ INSTRUCTIONS = [
 
 def _points(page: tuple[float, float]) -> list[tuple[float, float]]:
     w, h = page
-    return [(w / 2, h / 2), (mm(35), h - mm(45)), (w - mm(35), h - mm(45)), (mm(35), mm(45)),
+    return [(w / 2, h / 2), (mm(35), h - mm(75)), (w - mm(35), h - mm(75)), (mm(35), mm(45)),
             (w - mm(35), mm(45))]
 
 

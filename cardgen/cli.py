@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from missionkit.content import ContentError, available_games, default_root, load_all
 
@@ -18,8 +17,15 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-out = Console(highlight=False, soft_wrap=True)
+
+
+def say(message: str) -> None:
+    typer.echo(message)
+
+
+def warn(message: str) -> None:
+    """An error line on stderr, 'error' in red when stderr is a terminal."""
+    typer.echo(f"{typer.style('error', fg='red')} {message}", err=True)
 
 COMPONENT_NAMES = {
     "city": "cities", "plan_card": "plan cards", "mission_card": "mission cards",
@@ -38,9 +44,9 @@ ContentOption = Annotated[
 def report_content_error(exc: ContentError) -> None:
     """Print every content problem, one per line, and a count."""
     for problem in exc.problems:
-        err.print(f"[red]error[/red] {problem}", markup=True)
+        warn(str(problem))
     n = len(exc.problems)
-    err.print(f"{n} problem{'s' if n != 1 else ''} found; nothing was built.")
+    typer.echo(f"{n} problem{'s' if n != 1 else ''} found; nothing was built.", err=True)
 
 
 @app.command()
@@ -55,7 +61,7 @@ def check(content: ContentOption = None) -> None:
         counts = ", ".join(
             f"{n} {COMPONENT_NAMES.get(k, k)}" for k, n in game.component_counts().items()
         )
-        out.print(f"{game_id}: content OK ({counts})")
+        say(f"{game_id}: content OK ({counts})")
 
 
 class _LazyProgress:
@@ -71,9 +77,10 @@ class _LazyProgress:
         if self.quiet or not sys.stderr.isatty():
             return
         if self.bar is None and time.monotonic() - self.start > 1.0:
+            from rich.console import Console
             from rich.progress import Progress
 
-            self.bar = Progress(console=err, transient=True)
+            self.bar = Progress(console=Console(stderr=True), transient=True)
             self.bar.start()
             self.task = self.bar.add_task("building", total=self.total)
         if self.bar is not None:
@@ -107,8 +114,8 @@ def build(
            + [f"--paper {x}" for x in paper if x not in ("a4", "letter")]
            + ([f"--duplex {duplex}"] if duplex not in ("long", "short") else []))
     if bad:
-        err.print(f"error: unknown option value: {', '.join(bad)} (languages: en, ko; papers: "
-                  "a4, letter; duplex: long, short)")
+        warn(f"unknown option value: {', '.join(bad)} (languages: en, ko; papers: a4, letter; "
+             "duplex: long, short)")
         raise typer.Exit(2)
     try:
         games = game or available_games(content or default_root())
@@ -123,13 +130,13 @@ def build(
         report_content_error(exc)
         raise typer.Exit(1) from None
     except (FontMissing, TextOverflow) as exc:
-        err.print(f"[red]error[/red] {exc}", markup=True)
+        warn(str(exc))
         raise typer.Exit(1) from None
     if not quiet:
         for result in results:
             m = result.manifest
             pages = sum(f["pages"] for f in m["files"])
-            out.print(f"{result.folder}: {len(m['files'])} PDFs, {pages} pages")
+            say(f"{result.folder}: {len(m['files'])} PDFs, {pages} pages")
 
 
 @app.command()
@@ -142,11 +149,11 @@ def calibrate(
     from .calibrate import write_calibration
 
     if paper not in ("a4", "letter") or duplex not in ("long", "short"):
-        err.print("error: --paper is a4 or letter; --duplex is long or short")
+        warn("--paper is a4 or letter; --duplex is long or short")
         raise typer.Exit(2)
     out_dir.mkdir(parents=True, exist_ok=True)
     path = write_calibration(out_dir / f"calibrate-{paper}-{duplex}.pdf", paper, duplex)  # type: ignore[arg-type]
-    out.print(f"{path}: print it duplex, then read the offsets off the back page")
+    say(f"{path}: print it duplex, then read the offsets off the back page")
 
 
 @app.callback()

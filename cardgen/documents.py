@@ -26,6 +26,7 @@ class CardRun:
     items: Sequence[Any]
     face: Draw
     back: Draw
+    same_back: bool = True  # every card shares one back design (drawn once, placed per card)
 
 
 class Document:
@@ -91,6 +92,22 @@ def _draw_cards(doc: Document, sheet: Sheet, items: Sequence[Any], draw: Draw) -
         c.restoreState()
 
 
+def _shared_back(doc: Document, run: CardRun) -> Draw:
+    """Draw the family's back once as a form; return a drawer that places it."""
+    w, h = imposition.CARD_SIZE
+    name = f"back_{run.key}"
+    b = imposition.BLEED
+    doc.canvas.beginForm(name, -b, -b, w + b, h + b)
+    run.back(doc.canvas, doc.ctx, run.items[0], Rect(0, 0, w, h))
+    doc.canvas.endForm()
+
+    def place(c: Canvas, ctx: Ctx, item: Any, cell: Rect) -> None:
+        c.translate(cell.x, cell.y)
+        c.doForm(name)
+
+    return place
+
+
 def write_cards(doc: Document, run: CardRun, *, label: str, duplex: Duplex,
                 offset: tuple[float, float]) -> None:
     """Every card of `run`, 9 per sheet, each fronts page followed by its mirrored backs."""
@@ -98,8 +115,9 @@ def write_cards(doc: Document, run: CardRun, *, label: str, duplex: Duplex,
     back = imposition.back_sheet(front, duplex, offset)
     per = len(front.cells)
     chunks = [run.items[i:i + per] for i in range(0, len(run.items), per)]
+    back_draw = _shared_back(doc, run) if run.same_back else run.back
     for n, chunk in enumerate(chunks, start=1):
-        for side, sheet, draw in (("front", front, run.face), ("back", back, run.back)):
+        for side, sheet, draw in (("front", front, run.face), ("back", back, back_draw)):
             _draw_cards(doc, sheet, chunk, draw)
             draw_crop_marks(doc.canvas, sheet)
             sheet_label(doc.canvas, doc.ctx, sheet, f"{label} {n}/{len(chunks)} · {side}")
@@ -129,12 +147,14 @@ def write_board_tiles(doc: Document, draw_board: Callable[[Canvas, Ctx], None],
     c = doc.canvas
     rows = max(t.row for t in tiles) + 1
     cols = max(t.col for t in tiles) + 1
+    c.beginForm("board", 0, 0, *board)  # drawn once, placed on every tile
+    draw_board(c, doc.ctx)
+    c.endForm()
     for tile in tiles:
-        c.setPageSize(doc.canvas._pagesize)
         c.saveState()
         clipped(c, tile.dest)
         c.translate(tile.dest.x - tile.source.x, tile.dest.y - tile.source.y)
-        draw_board(c, doc.ctx)
+        c.doForm("board")
         c.restoreState()
         _overlap_strips(c, tile, rows, cols, overlap)
         _registration(c, tile, rows, cols, overlap)

@@ -13,6 +13,8 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 INK = HexColor("#1B1B1F")
+MONEY = HexColor("#2E7D4F")
+ALARM = HexColor("#B3261E")
 
 
 def _fill(c: Canvas, color: Color, stroke: Color | None = None, width: float = 0.6) -> None:
@@ -106,8 +108,8 @@ def statuette(c: Canvas, cx: float, cy: float, s: float, color: Color) -> None:
     u = s / 10
     _fill(c, color, INK, s * 0.04)
     c.circle(cx, cy + 2.8 * u, 1.3 * u, fill=1, stroke=1)
-    _poly(c, [(cx - 1.2 * u, cy + 1.4 * u), (cx + 1.2 * u, cy + 1.4 * u), (cx + 2 * u, cy - 2.4 * u),
-              (cx - 2 * u, cy - 2.4 * u)])
+    _poly(c, [(cx - 1.2 * u, cy + 1.4 * u), (cx + 1.2 * u, cy + 1.4 * u),
+              (cx + 2 * u, cy - 2.4 * u), (cx - 2 * u, cy - 2.4 * u)])
     c.rect(cx - 3 * u, cy - 4.2 * u, 6 * u, 1.6 * u, fill=1, stroke=1)
 
 
@@ -178,7 +180,7 @@ def padlock(c: Canvas, cx: float, cy: float, s: float, level: int | None, font: 
 
 
 def banknote(c: Canvas, cx: float, cy: float, s: float, font: str,
-             color: Color = HexColor("#2E7D4F")) -> None:
+             color: Color = MONEY) -> None:
     u = s / 10
     c.saveState()
     c.setFillColor(color)
@@ -245,7 +247,7 @@ def check(c: Canvas, cx: float, cy: float, s: float, color: Color = INK) -> None
     c.restoreState()
 
 
-def alarm(c: Canvas, cx: float, cy: float, s: float, color: Color = HexColor("#B3261E")) -> None:
+def alarm(c: Canvas, cx: float, cy: float, s: float, color: Color = ALARM) -> None:
     """A ringing alarm bell: the failure face."""
     u = s / 10
     c.saveState()

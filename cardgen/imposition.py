@@ -69,7 +69,8 @@ def card_sheet(page: tuple[float, float], card: tuple[float, float] = CARD_SIZE,
     return Sheet(page, cells, cols, rows)
 
 
-def back_sheet(front: Sheet, duplex: Duplex = "long", offset: tuple[float, float] = (0, 0)) -> Sheet:
+def back_sheet(front: Sheet, duplex: Duplex = "long",
+               offset: tuple[float, float] = (0, 0)) -> Sheet:
     """The back page: cell i lies behind front cell i once the sheet is flipped.
 
     Long-edge duplex flips around the vertical axis (x mirrors), short-edge around the

@@ -70,7 +70,8 @@ def draw(c: Canvas, block: TextBlock, box: Rect, *, align: Literal["left", "cent
 
 
 def one_line(c: Canvas, text: str, box: Rect, font: str, size: float, *, item: str, field: str,
-             align: Literal["left", "center", "right"] = "center", min_size: float = MIN_SIZE) -> None:
+             align: Literal["left", "center", "right"] = "center",
+             min_size: float = MIN_SIZE) -> None:
     """Draw `text` on one line, shrinking it to fit the width, or fail."""
     s = size
     while stringWidth(text, font, s) > box.w and s > min_size:

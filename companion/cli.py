@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from missionkit.content import ContentError, load_all
 
@@ -16,7 +15,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -28,12 +26,12 @@ def setup(
     try:
         game = load_all(content)["double-mission"]
     except (ContentError, KeyError) as exc:
-        err.print(f"error: {exc}")
+        typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from None
     try:
         row = game.player_count(players)
     except KeyError as exc:
-        err.print(f"error: {exc.args[0]}")
+        typer.echo(f"error: {exc.args[0]}", err=True)
         raise typer.Exit(2) from None
     typer.echo(f"{players} players: lay out {row.titles_on_offer} titles; "
                f"round marker starts on {row.end_trigger}; "

@@ -193,7 +193,8 @@ def _legend(c: Canvas, ctx: Ctx) -> None:
     area = L.LEGEND.shrink(mm(2))
     fill_rect(c, L.LEGEND, HexColor("#3A3D45"), radius=mm(3))
     rows = [
-        (lambda x, y: icons.padlock(c, x, y, mm(8), 4, ctx.fonts.bold, GOLD), t(ctx.lang, "security")),
+        (lambda x, y: icons.padlock(c, x, y, mm(8), 4, ctx.fonts.bold, GOLD),
+         t(ctx.lang, "security")),
         (lambda x, y: icons.anchor(c, x, y, mm(8), white), t(ctx.lang, "seaports")),
         (lambda x, y: icons.plane(c, x, y, mm(8), white), t(ctx.lang, "airports")),
         (lambda x, y: fill_rect(c, Rect(x - mm(4), y - mm(2), mm(8), mm(4)), US_CHINA,

@@ -57,7 +57,8 @@ def _name(c: Canvas, ctx: Ctx, area: Rect, name: str, item: str, color: Color = 
     text.draw(c, block, area, align=align, valign="middle")  # type: ignore[arg-type]
 
 
-def _footer(c: Canvas, ctx: Ctx, area: Rect, left: str, right: str, color: Color, item: str) -> None:
+def _footer(c: Canvas, ctx: Ctx, area: Rect, left: str, right: str, color: Color,
+            item: str) -> None:
     c.setFillColor(color)
     half = Rect(area.x, area.y, area.w / 2, area.h)
     text.one_line(c, left, half, ctx.fonts.bold, 7.5, item=item, field="footer", align="left")
@@ -68,7 +69,8 @@ def _footer(c: Canvas, ctx: Ctx, area: Rect, left: str, right: str, color: Color
 EMBLEMS: dict[str, Callable[[Canvas, Ctx, float, float, float], None]] = {
     "gain_millions": lambda c, x, cx, cy, s: icons.banknote(c, cx, cy, s, x.fonts.bold),
     "gain_points": lambda c, x, cx, cy, s: icons.star(c, cx, cy, s, GOLD),
-    "lower_security": lambda c, x, cx, cy, s: icons.padlock(c, cx, cy, s, None, x.fonts.bold, white),
+    "lower_security": lambda c, x, cx, cy, s: icons.padlock(c, cx, cy, s, None, x.fonts.bold,
+                                                            white),
     "move_anywhere": lambda c, x, cx, cy, s: icons.plane(c, cx, cy, s, white),
     "operate_anywhere": lambda c, x, cx, cy, s: icons.plane(c, cx, cy, s, white),
     "cancel_card": lambda c, x, cx, cy, s: icons.alarm(c, cx, cy, s),

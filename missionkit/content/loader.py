@@ -6,17 +6,23 @@ A new game plugs in by adding its loader to `LOADERS`; nothing else changes.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..double_mission.load import load as load_double_mission
 from .errors import ContentError, Problem
 
-LOADERS: dict[str, Callable[[Path], Any]] = {
-    "double-mission": load_double_mission,
+# game id -> "module:function" that loads its folder (imported only when that game is loaded)
+LOADERS: dict[str, str] = {
+    "double-mission": "missionkit.double_mission.load:load",
 }
+
+
+def _loader(game: str) -> Callable[[Path], Any]:
+    module, _, func = LOADERS[game].partition(":")
+    return getattr(importlib.import_module(module), func)
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "content"
 
@@ -45,7 +51,7 @@ def load_game(game: str, root: Path | None = None) -> Any:
     folder = root / game_folder(game)
     if not folder.is_dir():
         raise ContentError([Problem(folder, None, "", "no content folder for this game")])
-    return LOADERS[game](folder)
+    return _loader(game)(folder)
 
 
 def load_all(root: Path | None = None) -> dict[str, Any]:

@@ -44,9 +44,9 @@ def test_check_on_a_folder_without_games(tmp_path):
     assert "Traceback" not in result.stderr
 
 
-NUMBER_FIELD = re.compile(
-    r"\b(security|count|cost|copies|points|value|level|size|start|max|price|cap|amount|length"
-    r"|limit|draw|dealt|kept|actions|operations): (\d+)")
+NUMBER_FIELD = re.compile(  # a YAML key (line start, or inside a {flow mapping}), not prose
+    r"(?:^[ -]*|[{,] ?)(?:security|count|cost|copies|points|value|level|size|start|max|price"
+    r"|cap|amount|length|limit|draw|dealt|kept|actions|operations): (\d+)", flags=re.M)
 
 
 def _syntax(text: str, rng: random.Random) -> str:
@@ -61,7 +61,7 @@ def _word_for_number(text: str, rng: random.Random) -> str:
     spots = list(NUMBER_FIELD.finditer(text))
     m = rng.choice(spots)
     word = rng.choice(["many", "high", "two", "lots", "n/a"])
-    return text[: m.start(2)] + word + text[m.end(2):]
+    return text[: m.start(1)] + word + text[m.end(1):]
 
 
 def _tab(text: str, rng: random.Random) -> str:

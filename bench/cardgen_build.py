@@ -1,0 +1,84 @@
+"""Benchmark: `cardgen build` of the whole Double Mission kit vs raw ReportLab.
+
+Both run as whole processes in the same run, several times each; the medians are compared.
+The baseline draws as many card faces and backs as the kit has cards (a frame, a title and a
+paragraph each, 3 x 3 per page). Target: ratio <= 1.5.
+Usage: python bench/cardgen_build.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from missionkit.content import load_game
+
+HERE = Path(__file__).resolve().parent
+
+
+def timed(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    game = load_game("double-mission")
+    counts = game.component_counts()
+    cards = sum(counts[k] for k in ("plan_card", "mission_card", "character_card", "title"))
+    exe = shutil.which("cardgen") or sys.argv[0]
+    tmp = Path(tempfile.mkdtemp())
+    raw_cmd = [sys.executable, str(HERE / "raw_reportlab.py"), str(tmp / "raw.pdf"), str(cards)]
+    kit, raw = [], []
+    for i in range(args.runs + 1):  # run 0 warms the file cache and is not counted
+        kit_cmd = [exe, "build", "--game", "double-mission", "--quiet", "--out",
+                   str(tmp / f"kit{i}")]
+        k, r = timed(kit_cmd), timed(raw_cmd)
+        if i:
+            kit.append(k)
+            raw.append(r)
+    k, r = statistics.median(kit), statistics.median(raw)
+    pdfs = sum(1 for _ in (tmp / "kit1").rglob("*.pdf"))
+    ik, ir = in_process(tmp, cards, args.runs)
+    print(f"cards in the kit: {cards} (faces + backs: {2 * cards}); kit PDFs: {pdfs}")
+    print("whole processes (start-up and imports included):")
+    print(f"  cardgen build (whole kit, en-a4): median {k * 1000:.0f} ms over {args.runs} runs")
+    print(f"  raw ReportLab ({2 * cards} card sides):  median {r * 1000:.0f} ms")
+    print(f"  ratio kit / raw: {k / r:.2f}  (target <= 1.5)")
+    print("in process (imports excluded, same work):")
+    print(f"  cardgen build: median {ik * 1000:.0f} ms; raw ReportLab: median {ir * 1000:.0f} ms")
+    print(f"  ratio kit / raw: {ik / ir:.2f}")
+    shutil.rmtree(tmp)
+
+
+def in_process(tmp: Path, cards: int, runs: int) -> tuple[float, float]:
+    """Median build time of both, imports done first; a fresh output folder each run."""
+    sys.path.insert(0, str(HERE))
+    import raw_reportlab
+
+    from cardgen.build import BuildOptions, build
+
+    kit, raw = [], []
+    for i in range(runs + 1):
+        start = time.perf_counter()
+        build(BuildOptions(out=tmp / f"inproc{i}"))
+        mid = time.perf_counter()
+        raw_reportlab.main(tmp / f"inproc{i}.pdf", cards)
+        end = time.perf_counter()
+        if i:  # the first run registers fonts for both
+            kit.append(mid - start)
+            raw.append(end - mid)
+    return statistics.median(kit), statistics.median(raw)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,381 @@
+"""The rules engine: apply one validated event to a state, or refuse it and change nothing.
+
+State is a fold over the event log (`replay`); undo is a replay without the last event.
+Pure Python: no web, no database. Moves and plan-card hands are physical and not tracked.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..content.errors import field_path
+from . import cards
+from .events import (
+    EVENT,
+    Action,
+    BuyDie,
+    ClaimTitle,
+    EndTurn,
+    Operation,
+    PlayCard,
+    Score,
+    Sell,
+    TakeInvestigation,
+    TakeMillions,
+)
+from .model import DoubleMission
+from .rules import title_met
+from .snapshot import Snapshot
+from .state import IllegalEvent, State, Turn, new_state
+from .tally import tally
+
+
+def parse_event(raw: Any) -> Any:
+    """Validate an event's shape; IllegalEvent names the first bad field."""
+    try:
+        return EVENT.validate_python(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(p for p in err["loc"] if p not in ("operation", "sell", "play_card"))
+        return _raise(err["msg"], field_path(("event", *loc[1:])) if len(loc) > 1 else "event")
+
+
+def _raise(message: str, field: str = "event") -> Any:
+    raise IllegalEvent(message, field)
+
+
+def replay(setup: Any, events: Iterable[Any], game: DoubleMission) -> State:
+    """The state after `events` (raw dicts or parsed), starting from `setup`."""
+    state = new_state(setup, game)
+    for raw in events:
+        apply(state, raw if not isinstance(raw, dict) else parse_event(raw))
+    return state
+
+
+def try_apply(state: State, raw: dict) -> State:
+    """Apply a raw event to a copy of `state`; the original is untouched on refusal."""
+    event = parse_event(raw)
+    trial = copy.deepcopy(state)
+    apply(trial, event)
+    return trial
+
+
+def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
+    """Turn an operation's `roll: true` into success counts, so the stored event is exact."""
+    if raw.get("type") != "operation" or not raw.get("roll"):
+        return raw
+    event = parse_event(raw)
+    need, helper_need = operation_dice(state, event)
+    p = state.game.game.dice.success_chance
+    out = {k: v for k, v in raw.items() if k != "roll"}
+    out["active_successes"] = sum(rng.random() < p for _ in range(need))
+    if event.helper is not None:
+        out["helper_successes"] = sum(rng.random() < p for _ in range(helper_need))
+    return out
+
+
+HANDLERS = {}
+
+
+def handles(kind: type) -> Any:
+    def register(func: Any) -> Any:
+        HANDLERS[kind] = func
+        return func
+    return register
+
+
+def apply(state: State, event: Any) -> None:
+    """Apply a parsed event in place; raise IllegalEvent (state unspecified) if refused."""
+    if isinstance(event, Score):
+        return _score(state, event)
+    if state.status == "finished":
+        _raise("the game is over; only final scoring remains")
+    if not 0 <= event.player < len(state.players):
+        _raise(f"there is no player {event.player}", "event.player")
+    HANDLERS[type(event)](state, event)
+
+
+def _own_turn(state: State, event: Any) -> None:
+    if event.player != state.turn.player:
+        _raise(f"it is {state.active.name}'s turn, not {state.players[event.player].name}'s",
+               "event.player")
+
+
+def _use_action(state: State, event: Any) -> None:
+    _own_turn(state, event)
+    if state.turn.actions_left <= 0:
+        _raise("no actions left this turn")
+    state.turn.actions_left -= 1
+
+
+@handles(TakeMillions)
+def _take_millions(state: State, event: TakeMillions) -> None:
+    _use_action(state, event)
+    state.active.millions += state.game.game.millions.per_action
+    state.log.append(f"{state.active.name} takes {state.game.game.millions.per_action} Millions.")
+
+
+@handles(Action)
+def _action(state: State, event: Action) -> None:
+    _use_action(state, event)
+    state.log.append(f"{state.active.name}: {event.kind.replace('_', ' ')}.")
+
+
+@handles(BuyDie)
+def _buy_die(state: State, event: BuyDie) -> None:
+    _own_turn(state, event)
+    dice, p = state.game.game.dice, state.active
+    if p.dice >= dice.max:
+        _raise(f"{p.name} already owns {dice.max} dice, the most there are")
+    if p.millions < dice.price:
+        _raise(f"a die costs {dice.price} Millions; {p.name} has {p.millions}")
+    p.millions -= dice.price
+    p.dice += 1
+    state.log.append(f"{p.name} buys a die ({p.dice} now).")
+
+
+def operation_dice(state: State, event: Operation) -> tuple[int, int]:
+    """Dice the active player and a helper roll: the effective level (floor 1), or 1 die."""
+    city = state.game.city_by_id.get(event.city)
+    if city is None:
+        _raise(f"unknown city '{event.city}'", "event.city")
+    cut = state.turn.security_card
+    if state.ability(event.player, "joker", "A"):
+        cut += 1
+    level = max(state.game.game.security.floor, city.security - cut)
+    return (1 if state.turn.single_die else level), level
+
+
+@handles(Operation)
+def _operation(state: State, event: Operation) -> None:
+    _own_turn(state, event)
+    if state.turn.operations_left <= 0:
+        _raise("the operation for this turn is used")
+    if state.cities.get(event.city, "") is None:
+        _raise(f"{event.city} has already been robbed", "event.city")
+    need, helper_need = operation_dice(state, event)
+    active, helper = state.active, None
+    if active.dice < need:
+        _raise(f"{active.name} owns {active.dice} dice; this operation needs {need}")
+    if event.helper is not None:
+        if event.helper == event.player or event.helper >= len(state.players):
+            _raise("the helper must be another player", "event.helper")
+        if state.turn.single_die:
+            _raise("Without Anyone Knowing cannot be used in a cooperation", "event.helper")
+        helper = state.players[event.helper]
+        if helper.dice < helper_need:
+            _raise(f"{helper.name} owns {helper.dice} dice; helping needs {helper_need}",
+                   "event.helper")
+    if event.roll or event.active_successes is None:
+        _raise("enter the dice results (or ask the app to roll)", "event.active_successes")
+    if event.active_successes > need:
+        _raise(f"{event.active_successes} successes from {need} dice", "event.active_successes")
+    if helper is not None and (event.helper_successes is None
+                               or event.helper_successes > helper_need):
+        _raise(f"the helper rolls {helper_need} dice", "event.helper_successes")
+    if event.invert and not state.ability(event.player, "king", "B"):
+        _raise("only King side B can invert a roll", "event.invert")
+    _resolve_operation(state, event, need, helper_need)
+
+
+def _resolve_operation(state: State, event: Operation, need: int, helper_need: int) -> None:
+    active_ok = (event.active_successes < need) if event.invert else (
+        event.active_successes == need)
+    helper_ok = event.helper is not None and event.helper_successes == helper_need
+    success = active_ok or helper_ok
+    rollers = [(event.player, event.active_successes)]
+    if event.helper is not None:
+        rollers.append((event.helper, event.helper_successes or 0))
+    city = state.game.city_by_id[event.city]
+    active = state.active
+    if success:
+        treasure = state.cities[event.city]
+        state.cities[event.city] = None
+        active.treasures[treasure] += 1
+        state.turn.robbed_levels.append(city.security)
+        for seat, successes in rollers:
+            points = 0 if state.turn.single_die and seat == event.player else successes
+            if state.ability(seat, "jack", "A"):
+                points += 1
+            if seat == event.player and state.turn.perfect_job:
+                points *= 2 ** state.turn.perfect_job
+            state.players[seat].score += points
+        state.log.append(f"{active.name} robs {city.name.en}: {treasure.replace('_', ' ')}; "
+                         + ", ".join(f"{state.players[s].name} +{n}" for s, n in rollers) + ".")
+        _robbed_one(state)
+    else:
+        for seat, successes in rollers:
+            if state.ability(seat, "ace", "B"):
+                state.players[seat].score += successes
+            draw_token(state, seat)
+        state.log.append(f"The alarm sounds in {city.name.en}: "
+                         + " and ".join(state.players[s].name for s, _ in rollers)
+                         + " take an investigation token.")
+    state.turn.operations_left -= 1
+    state.turn.security_card = state.turn.perfect_job = 0
+    state.turn.single_die = False
+
+
+def _robbed_one(state: State) -> None:
+    """A city lost its treasure: the round marker moves (D26); at 0 the last round starts."""
+    state.round_marker = max(0, state.round_marker - 1)
+    if state.round_marker == 0 and state.status == "playing":
+        state.status = "final_round"
+        state.log.append("The round marker reaches 0: this is the last round.")
+
+
+def draw_token(state: State, seat: int) -> None:
+    """Draw an investigation token; from an empty bag take one from the player with most."""
+    if state.bag:
+        state.players[seat].evidence.append(state.bag.pop())
+        return
+    others = [i for i in range(len(state.players)) if i != seat and state.players[i].evidence]
+    if not others:
+        return
+    most = max(others, key=lambda i: (len(state.players[i].evidence), -i))
+    state.players[seat].evidence.append(state.players[most].evidence.pop())
+
+
+@handles(Sell)
+def _sell(state: State, event: Sell) -> None:
+    _own_turn(state, event)
+    p, turn = state.active, state.turn
+    count = p.treasures.get(event.treasure, 0)
+    if event.treasure not in state.values:
+        _raise(f"unknown treasure '{event.treasure}'", "event.treasure")
+    if count == 0:
+        _raise(f"{p.name} holds no {event.treasure.replace('_', ' ')}", "event.treasure")
+    if turn.sold:
+        _raise("one sale per turn")
+    if turn.titled and not state.setup.options.sale_and_title:
+        _raise("a turn ends with a sale or a title, not both")
+    value = state.values[event.treasure]
+    each = 7 if state.ability(event.player, "queen", "A") else value
+    p.score += each * count
+    spaces = state.game.game.value_track.spaces
+    state.values[event.treasure] = spaces[min(spaces.index(value) + count, len(spaces) - 1)]
+    p.treasures[event.treasure] = 0
+    state.sold[event.treasure] += count
+    turn.sold = True
+    state.log.append(f"{p.name} sells {count} {event.treasure.replace('_', ' ')} for "
+                     f"{each * count}; the value drops to {state.values[event.treasure]}.")
+
+
+def eligible_titles(state: State, seat: int, imitations: int = 0) -> list[str]:
+    """Titles on offer that player `seat` could claim now."""
+    p = state.players[seat]
+    levels = state.turn.robbed_levels if seat == state.turn.player else []
+    return [t for t in state.offer if title_met(
+        state.game.title_by_id[t], treasures=p.treasures, dice=p.dice, titles_owned=len(p.titles),
+        track=p.score, robbed_levels=levels, imitations=imitations)]
+
+
+@handles(ClaimTitle)
+def _claim_title(state: State, event: ClaimTitle) -> None:
+    _own_turn(state, event)
+    turn, p = state.turn, state.active
+    if event.title not in state.offer:
+        _raise(f"'{event.title}' is not on offer", "event.title")
+    if turn.titled:
+        _raise("one title per turn")
+    if turn.sold:
+        _raise("claim the title before the sale" if state.setup.options.sale_and_title
+               else "a turn ends with a sale or a title, not both")
+    if event.imitations > turn.imitations:
+        _raise("play Making an Imitation first", "event.imitations")
+    if event.title not in eligible_titles(state, event.player, event.imitations):
+        _raise(f"{p.name} does not meet the condition of '{event.title}'", "event.title")
+    state.offer.remove(event.title)
+    p.titles.append(event.title)
+    turn.titled = True
+    state.log.append(f"{p.name} claims a title (face down).")
+
+
+@handles(TakeInvestigation)
+def _take_investigation(state: State, event: TakeInvestigation) -> None:
+    draw_token(state, event.player)
+    state.log.append(f"{state.players[event.player].name} takes an investigation token.")
+
+
+@handles(PlayCard)
+def _play_card(state: State, event: PlayCard) -> None:
+    cards.play(state, event, _own_turn, _robbed_one, _raise)
+
+
+@handles(EndTurn)
+def _end_turn(state: State, event: EndTurn) -> None:
+    _own_turn(state, event)
+    n = len(state.players)
+    ending, last_seat = state.turn, event.player == n - 1
+    state.log.append(f"{state.active.name} ends the turn.")
+    board_empty = all(t is None for t in state.cities.values())
+    if ending.extra or board_empty:
+        return _finish(state)
+    if state.status == "final_round" and last_seat:
+        joker_b = next((i for i in range(n) if state.ability(i, "joker", "B")), None)
+        if joker_b is not None:
+            state.turn = _fresh_turn(state, joker_b, extra=True)
+            state.log.append(f"{state.players[joker_b].name} (Joker B) takes an extra turn.")
+            return None
+        return _finish(state)
+    state.turn = _fresh_turn(state, (event.player + 1) % n)
+    return None
+
+
+def _fresh_turn(state: State, seat: int, *, extra: bool = False) -> Turn:
+    t = state.game.game.turn
+    return Turn(player=seat, actions_left=t.actions, operations_left=t.operations, extra=extra)
+
+
+def _finish(state: State) -> None:
+    state.status = "finished"
+    state.log.append("Play is over: record missions to see the final tally.")
+
+
+def _score(state: State, event: Score) -> None:
+    if state.status != "finished":
+        _raise("final scoring starts when play is over")
+    state.result = tally(snapshot(state, event), state.game)
+    state.log.append("Final tally revealed.")
+
+
+def snapshot(state: State, event: Score) -> Snapshot:
+    """The end-game snapshot of a finished game plus the table's scoring inputs."""
+    if len(event.missions) != len(state.players):
+        _raise("one mission list per player", "event.missions")
+    rng = random.Random(state.setup.seed + 1)
+    unused = [t.id for t in state.game.titles if t.id not in state.laid_out]
+    reveal = rng.sample(unused, 3) if len(unused) >= 3 else None
+    jack_b = next((i for i, p in enumerate(state.players) if p.has("jack", "B")), None)
+    players = []
+    for i, p in enumerate(state.players):
+        players.append({
+            "name": p.name, "character": p.character, "side": p.side, "track": p.score,
+            "millions": p.millions, "dice": p.dice, "treasures": dict(p.treasures),
+            "titles": list(p.titles), "missions": event.missions[i],
+            "evidence": list(p.evidence),
+            "gamble_successes": event.gamble_successes.get(str(i)),
+            "jack_b_take": event.jack_b_take if i == jack_b and state.setup.options.abilities
+            else None,
+            "team": p.team if state.setup.options.team_mode else None,
+        })
+    remaining: dict[str, int] = {t.id: 0 for t in state.game.treasures}
+    for t in state.cities.values():
+        if t is not None:
+            remaining[t] += 1
+    data = {"game": "double-mission", "team_mode": state.setup.options.team_mode,
+            "players": players, "board": {"remaining": remaining,
+                                          "robbed_cities": state.robbed()},
+            "values": dict(state.values), "sold": dict(state.sold),
+            "close_watch_reveal": reveal if any("close_watch" in m for m in event.missions)
+            else None}
+    try:
+        return Snapshot.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        return _raise(err["msg"], field_path(("event", *err["loc"])))

@@ -1,0 +1,166 @@
+"""Game setup and state: plain data the engine folds events into."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from .model import DoubleMission
+
+Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]
+
+
+class IllegalEvent(ValueError):
+    """An event the rules refuse; nothing changes. `field` names the offending input."""
+
+    def __init__(self, message: str, field: str = "event"):
+        self.message, self.field = message, field
+        super().__init__(message)
+
+
+class SeatSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: Name
+    character: str
+    side: Literal["A", "B"]
+    team: Literal["A", "B"] | None = None
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    sale_and_title: bool = False
+    abilities: bool = True
+    team_mode: bool = False
+
+
+class Setup(BaseModel):
+    """How a game starts. `placement` and `titles` may be given (a table's real setup)
+    or left out, in which case they are drawn from `seed`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    players: list[SeatSetup] = Field(min_length=2, max_length=4)
+    options: Options = Options()
+    seed: int = 0
+    placement: dict[str, str] | None = None
+    titles: list[str] | None = None
+
+
+@dataclass
+class PlayerState:
+    name: str
+    character: str
+    side: str
+    team: str | None
+    score: int
+    millions: int
+    dice: int
+    treasures: Counter[str] = field(default_factory=Counter)
+    titles: list[str] = field(default_factory=list)
+    evidence: list[int] = field(default_factory=list)  # hidden until the end
+
+    def has(self, character: str, side: str) -> bool:
+        return (self.character, self.side) == (character, side)
+
+
+@dataclass
+class Turn:
+    player: int = 0
+    actions_left: int = 2
+    operations_left: int = 1
+    sold: bool = False
+    titled: bool = False
+    cards_played: int = 0
+    security_card: int = 0
+    perfect_job: int = 0
+    single_die: bool = False
+    imitations: int = 0
+    robbed_levels: list[int] = field(default_factory=list)
+    extra: bool = False  # Joker B's extra turn
+
+
+@dataclass
+class State:
+    game: DoubleMission
+    setup: Setup
+    players: list[PlayerState]
+    cities: dict[str, str | None]
+    values: dict[str, int]
+    offer: list[str]
+    laid_out: list[str]
+    bag: list[int]
+    round_marker: int
+    turn: Turn
+    status: Literal["playing", "final_round", "finished"] = "playing"
+    sold: Counter[str] = field(default_factory=Counter)
+    log: list[str] = field(default_factory=list)
+    result: dict | None = None
+
+    @property
+    def active(self) -> PlayerState:
+        return self.players[self.turn.player]
+
+    def ability(self, seat: int, character: str, side: str) -> bool:
+        return self.setup.options.abilities and self.players[seat].has(character, side)
+
+    def robbed(self) -> list[str]:
+        return [c for c, t in self.cities.items() if t is None]
+
+
+def new_state(setup: Setup, game: DoubleMission) -> State:
+    """The table after setup: treasures placed, titles laid out, tokens shuffled."""
+    _check_setup(setup, game)
+    rng = random.Random(setup.seed)
+    row = game.player_count(len(setup.players))
+    if setup.placement is not None:
+        cities = {c.id: setup.placement[c.id] for c in game.cities}
+    else:
+        pool = [t.id for t in game.treasures for _ in range(t.count)]
+        rng.shuffle(pool)
+        cities = dict(zip([c.id for c in game.cities], pool, strict=True))
+    titles = list(setup.titles) if setup.titles else rng.sample(
+        [t.id for t in game.titles], row.titles_on_offer)
+    bag = [m.evidence for m in game.game.investigation_tokens for _ in range(m.count)]
+    rng.shuffle(bag)
+    g = game.game
+    players = [PlayerState(s.name, s.character, s.side, s.team, row.starting_scores[i],
+                           g.millions.start, g.dice.start) for i, s in enumerate(setup.players)]
+    turn = Turn(actions_left=g.turn.actions, operations_left=g.turn.operations)
+    return State(game, setup, players, cities, {t.id: g.value_track.spaces[0]
+                                                 for t in game.treasures},
+                 titles, list(titles), bag, row.end_trigger, turn)
+
+
+def _check_setup(setup: Setup, game: DoubleMission) -> None:
+    counts = [r.count for r in game.game.players]
+    if len(setup.players) not in counts:
+        raise IllegalEvent(f"{len(setup.players)} players; Double Mission is for "
+                           f"{game.supported_players()}", "players")
+    seen: set[str] = set()
+    for i, seat in enumerate(setup.players):
+        if seat.character not in game.character_by_id:
+            raise IllegalEvent(f"unknown character '{seat.character}'",
+                               f"players[{i}].character")
+        if seat.character in seen:
+            raise IllegalEvent(f"'{seat.character}' is already taken", f"players[{i}].character")
+        seen.add(seat.character)
+    if setup.options.team_mode:
+        teams = Counter(s.team for s in setup.players)
+        if len(setup.players) != 4 or teams != Counter({"A": 2, "B": 2}):
+            raise IllegalEvent("the team variant needs 4 players, two in team A and two in B",
+                               "options.team_mode")
+    if setup.placement is not None:
+        want = Counter({t.id: t.count for t in game.treasures})
+        if set(setup.placement) != set(game.city_by_id) or Counter(
+                setup.placement.values()) != want:
+            raise IllegalEvent("placement must give every city one treasure, 4 of each type",
+                               "placement")
+    if setup.titles is not None:
+        row = game.player_count(len(setup.players))
+        if len(set(setup.titles)) != row.titles_on_offer or not set(setup.titles) <= set(
+                game.title_by_id):
+            raise IllegalEvent(f"titles must be {row.titles_on_offer} different title ids",
+                               "titles")

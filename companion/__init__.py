@@ -1,1 +1,28 @@
 """companion: the phone-first scoring app for a table playing Mission Kit games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: config, the game store, the API and the pages."""
+    app = Flask(__name__, instance_relative_config=True, template_folder=str(TEMPLATES))
+    app.config.from_mapping(
+        DATABASE=str(Path(app.instance_path) / "companion.db"),
+        CONTENT=None,
+        MAX_CONTENT_LENGTH=64 * 1024,
+    )
+    if test_config:
+        app.config.update(test_config)
+    from . import api, pages, service
+
+    service.init_app(app)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    return app

@@ -213,9 +213,10 @@ def _resolve_operation(state: State, event: Operation, need: int, helper_need: i
             if state.ability(seat, "ace", "B"):
                 state.players[seat].score += successes
             draw_token(state, seat)
-        state.log.append(f"The alarm sounds in {city.name.en}: "
-                         + " and ".join(state.players[s].name for s, _ in rollers)
-                         + " take an investigation token.")
+        names = " and ".join(state.players[s].name for s, _ in rollers)
+        verb = "each take" if len(rollers) > 1 else "takes"
+        state.log.append(f"The alarm sounds in {city.name.en}: {names} {verb} an "
+                         "investigation token.")
     state.turn.operations_left -= 1
     state.turn.security_card = state.turn.perfect_job = 0
     state.turn.single_die = False

@@ -42,7 +42,7 @@ class Setup(BaseModel):
     or left out, in which case they are drawn from `seed`."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    players: list[SeatSetup] = Field(min_length=2, max_length=4)
+    players: list[SeatSetup] = Field(max_length=8)  # the count is checked against the content
     options: Options = Options()
     seed: int = 0
     placement: dict[str, str] | None = None
@@ -137,8 +137,8 @@ def new_state(setup: Setup, game: DoubleMission) -> State:
 def _check_setup(setup: Setup, game: DoubleMission) -> None:
     counts = [r.count for r in game.game.players]
     if len(setup.players) not in counts:
-        raise IllegalEvent(f"{len(setup.players)} players; Double Mission is for "
-                           f"{game.supported_players()}", "players")
+        raise IllegalEvent(f"Double Mission needs {game.supported_players().replace('-', ' to ')} "
+                           f"players; this setup has {len(setup.players)}", "players")
     seen: set[str] = set()
     for i, seat in enumerate(setup.players):
         if seat.character not in game.character_by_id:

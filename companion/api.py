@@ -1,0 +1,137 @@
+"""The JSON API, /api/v1: health, tally, games, events and undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from pydantic import ValidationError
+
+from missionkit.content.errors import field_path
+from missionkit.double_mission.snapshot import Snapshot, TallyError
+from missionkit.double_mission.state import IllegalEvent
+from missionkit.double_mission.tally import tally
+
+from .games import public_state
+from .openapi import openapi
+from .service import games
+from .store import Conflict, NotFound
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def error(status: int, message: str, field: str = "") -> tuple[Response, int]:
+    return jsonify({"error": message, "field": field or "body"}), status
+
+
+def _json() -> Any:
+    data = request.get_json(silent=True)
+    if data is None:
+        raise IllegalEvent("the body must be JSON", "body")
+    return data
+
+
+def _token() -> str | None:
+    auth = request.headers.get("Authorization", "")
+    if auth.startswith("Bearer "):
+        return auth[7:].strip()
+    return request.args.get("token")
+
+
+def _guard(game_id: str, need: str) -> tuple[Response, int] | None:
+    """401 without a token, 403 with one that does not open this game for `need`."""
+    token = _token()
+    if not token:
+        return error(401, "send the game's token as 'Authorization: Bearer <token>'",
+                     "Authorization")
+    role = games().store.role(game_id, token)
+    if role is None or (need == "edit" and role != "edit"):
+        return error(403, "this token cannot " + ("change" if need == "edit" else "open")
+                     + " this game", "Authorization")
+    return None
+
+
+@bp.errorhandler(IllegalEvent)
+def _illegal(exc: IllegalEvent) -> tuple[Response, int]:
+    return error(422, exc.message, exc.field)
+
+
+@bp.errorhandler(NotFound)
+def _missing(exc: NotFound) -> tuple[Response, int]:
+    return error(404, "no such game", "id")
+
+
+@bp.get("/health")
+def health() -> Response:
+    return jsonify({"ok": True})
+
+
+@bp.get("/openapi.json")
+def openapi_json() -> Response:
+    return jsonify(openapi())
+
+
+@bp.post("/tally")
+def post_tally() -> tuple[Response, int] | Response:
+    data = _json()
+    try:
+        snap = Snapshot.model_validate(data)
+        return jsonify(tally(snap, games().game))
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        return error(422, err["msg"], field_path(err["loc"]) or "body")
+    except TallyError as exc:
+        return error(422, exc.message, exc.field)
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int]:
+    game_id, edit, view, loaded = games().create(_json())
+    return jsonify({
+        "id": game_id, "edit_token": edit, "view_token": view,
+        "join_url": url_for("pages.table", token=edit, _external=True),
+        "view_url": url_for("pages.table", token=view, _external=True),
+        "state": public_state(loaded)}), 201
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id: str) -> tuple[Response, int] | Response:
+    if denied := _guard(game_id, "view"):
+        return denied
+    return jsonify(public_state(games().load(game_id)))
+
+
+def _version(data: Any) -> int:
+    version = data.get("version") if isinstance(data, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise IllegalEvent("'version' (a whole number) is required", "version")
+    return version
+
+
+@bp.post("/games/<game_id>/events")
+def post_event(game_id: str) -> tuple[Response, int] | Response:
+    if denied := _guard(game_id, "edit"):
+        return denied
+    data = _json()
+    version = _version(data)
+    try:
+        loaded = games().post(game_id, version, data.get("event"))
+    except Conflict:
+        state = public_state(games().load(game_id))
+        return jsonify({"error": "someone changed the game first; here is the fresh state",
+                        "field": "version", "state": state}), 409
+    return jsonify(public_state(loaded))
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> tuple[Response, int] | Response:
+    if denied := _guard(game_id, "edit"):
+        return denied
+    version = _version(_json())
+    try:
+        loaded = games().undo(game_id, version)
+    except Conflict:
+        state = public_state(games().load(game_id))
+        return jsonify({"error": "someone changed the game first; here is the fresh state",
+                        "field": "version", "state": state}), 409
+    return jsonify(public_state(loaded))

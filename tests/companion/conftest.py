@@ -1,0 +1,79 @@
+"""Companion fixtures: an app on a temporary database, and a real server process."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from companion import create_app
+
+TWO = [{"name": "Ann", "character": "jack", "side": "A"},
+       {"name": "Bo", "character": "queen", "side": "A"}]
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "test.db"), "TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def created(client):
+    """A 2-player game made through the API: (id, edit token, view token, state)."""
+    r = client.post("/api/v1/games", json={"players": TWO})
+    assert r.status_code == 201
+    return r.json["id"], r.json["edit_token"], r.json["view_token"], r.json["state"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`companion serve` in a child process, as a user runs it."""
+
+    def __init__(self, db: Path):
+        self.db, self.port, self.proc = db, free_port(), None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--db",
+             str(self.db)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/api/v1/health", timeout=1)
+                return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("companion serve did not start")
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = Server(tmp_path / "served.db").start()
+    yield srv
+    srv.kill()

@@ -1,0 +1,43 @@
+"""`companion tally FILE` prints the same tally as the API, or names the bad field."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.conftest import DATA
+
+
+def companion(*args):
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_tally_file(tmp_path):
+    example = json.loads((DATA / "tally-2p.json").read_text(encoding="utf-8"))
+    path = tmp_path / "end.json"
+    path.write_text(json.dumps(example["input"]), encoding="utf-8")
+    result = companion("tally", str(path))
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert {k: out[k] for k in example["expected"]} == example["expected"]
+
+
+def test_tally_inconsistent_file_exits_2_naming_the_field(tmp_path):
+    example = json.loads((DATA / "tally-2p.json").read_text(encoding="utf-8"))["input"]
+    example["players"][1]["treasures"]["jewel"] = 1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(example), encoding="utf-8")
+    result = companion("tally", str(path))
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith("sold.jewel: ")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_tally_garbage_and_missing_files(tmp_path):
+    bad = tmp_path / "garbage.json"
+    bad.write_bytes(b"\x00{not json")
+    for path in (bad, tmp_path / "missing.json"):
+        result = companion("tally", str(path))
+        assert result.returncode == 2 and "Traceback" not in result.stderr

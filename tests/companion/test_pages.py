@@ -1,0 +1,143 @@
+"""The HTML pages: forms work without JavaScript, htmx gets fragments, bad posts are refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.pages import form_event
+
+HX = {"HX-Request": "true"}
+XSS = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+
+
+def new_game(client, names=("Ann", "Bo")):
+    data = {}
+    for i, (name, ch) in enumerate(zip(names, ["jack", "queen", "king", "joker"], strict=False)):
+        data |= {f"name{i}": name, f"character{i}": ch, f"side{i}": "A"}
+    r = client.post("/games", data=data)
+    assert r.status_code == 303
+    return r.headers["Location"]
+
+
+def version(html: bytes) -> str:
+    return re.search(rb'name="version" value="(\d+)"', html).group(1).decode()
+
+
+def test_home_page(client):
+    r = client.get("/")
+    assert r.status_code == 200 and b"New game" in r.data
+    assert b"htmx-2.0.11.min.js" in r.data and b"http" not in re.sub(
+        rb'https?://127\.0\.0\.1|http://localhost', b"", r.data.split(b"<body>")[0])
+
+
+def test_create_and_play_without_javascript(client):
+    url = new_game(client)
+    page = client.get(url)
+    assert page.status_code == 200 and b"Ann\xe2\x80\x99s turn" in page.data
+    r = client.post(url + "/act", data={"version": version(page.data), "player": "0",
+                                        "type": "take_millions"})
+    assert r.status_code == 303
+    page = client.get(url)
+    assert b"Ann takes 2 Millions." in page.data and version(page.data) == "1"
+
+
+def test_htmx_gets_the_fragment(client):
+    url = new_game(client)
+    r = client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"},
+                    headers=HX)
+    assert r.status_code == 200 and r.data.lstrip().startswith(b'<div id="game"')
+    assert b"<html" not in r.data and b'hx-swap-oob="true"' in r.data
+
+
+def test_polling_answers_204_until_something_changes(client):
+    url = new_game(client)
+    assert client.get(url + "/live?v=0", headers=HX).status_code == 204
+    client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"})
+    r = client.get(url + "/live?v=0", headers=HX)
+    assert r.status_code == 200 and b"Ann takes 2 Millions." in r.data
+
+
+def test_stale_form_gets_409_with_the_fresh_table(client):
+    url = new_game(client)
+    client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"})
+    r = client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"},
+                    headers=HX)
+    assert r.status_code == 409 and b"Someone else changed the game first" in r.data
+    assert version(r.data) == "1"
+
+
+@pytest.mark.parametrize("data", [
+    {"player": "0", "type": "take_millions"},  # no version
+    {"version": "zero", "player": "0", "type": "take_millions"},
+    {"version": "0", "player": "0", "type": "format_disk"},
+    {"version": "0", "player": "9", "type": "take_millions"},
+    {"version": "0", "player": "x", "type": "take_millions"},
+    {"version": "0", "player": "0", "type": "operation", "city": "'; DROP TABLE games;--",
+     "active_successes": "2"},
+])
+def test_forged_posts_are_refused_and_lose_nothing(client, data):
+    url = new_game(client)
+    client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"})
+    r = client.post(url + "/act", data=data, headers=HX)
+    assert r.status_code in (409, 422)
+    page = client.get(url)
+    assert b"Ann takes 2 Millions." in page.data and version(page.data) == "1"
+
+
+def test_view_link_shows_but_cannot_change(client, app):
+    url = new_game(client)
+    view = re.search(rb'href="http://localhost(/t/[^"]+)"', client.get(url).data[
+        client.get(url).data.index(b"Read-only link"):]).group(1).decode()
+    page = client.get(view)
+    assert page.status_code == 200 and b"Read-only view" in page.data
+    assert b"Get 2 Millions" not in page.data
+    r = client.post(view + "/act", data={"version": "0", "player": "0", "type": "take_millions"})
+    assert r.status_code == 403
+
+
+def test_unknown_link_is_404(client):
+    assert client.get("/t/not-a-real-token").status_code == 404
+    assert client.post("/t/not-a-real-token/act", data={}).status_code == 404
+
+
+def test_script_in_a_name_renders_as_text(client):
+    url = new_game(client, names=(XSS[:40], "Bo"))
+    page = client.get(url).data
+    assert b"<script>alert" not in page and b"<img src=x" not in page
+    assert b"&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in page
+
+
+def test_bad_new_game_form_keeps_what_was_typed(client):
+    r = client.post("/games", data={"name0": "Solo", "character0": "jack", "side0": "A"})
+    assert r.status_code == 422 and b'value="Solo"' in r.data
+    assert b"needs 2 to 4 players; this setup has 1" in r.data
+
+
+def test_qr_code_and_theme(client):
+    url = new_game(client)
+    r = client.get(url + "/qr.svg")
+    assert r.status_code == 200 and r.mimetype == "image/svg+xml" and b"<svg" in r.data
+    css = client.get("/theme.css").data.decode()
+    assert ".t-jewel{--c:#1F8A70}" in css and ".ch-jack{--c:#C8412F}" in css
+
+
+def test_form_event_keeps_bad_numbers_for_validation():
+    from werkzeug.datastructures import MultiDict
+
+    assert form_event(MultiDict({"type": "sell", "player": "1", "treasure": "jewel"})) == {
+        "type": "sell", "player": 1, "treasure": "jewel"}
+    assert form_event(MultiDict({"player": "x", "roll": "1"})) == {"player": "x", "roll": True}
+
+
+def test_team_variant_from_the_form(client):
+    data = {"team_mode": "1"}
+    for i, ch in enumerate(["jack", "queen", "king", "joker"]):
+        data |= {f"name{i}": f"P{i}", f"character{i}": ch, f"side{i}": "A",
+                 f"team{i}": "AB"[i % 2]}
+    r = client.post("/games", data=data)
+    assert r.status_code == 303
+    assert b"team A" in client.get(r.headers["Location"]).data
+    data["team3"] = "A"  # three in team A
+    assert client.post("/games", data=data).status_code == 422

@@ -8,7 +8,7 @@ import pytest
 
 from missionkit.double_mission.snapshot import Snapshot
 from tests.conftest import DATA
-from tests.missionkit.test_tally import four_player_game
+from tests.missionkit.tally_cases import CASES, four_player_game
 
 
 def bearer(token):
@@ -147,12 +147,12 @@ def test_tally_endpoint_matches_the_spec_example(client):
         assert r.json[key] == value
 
 
-def test_tally_endpoint_matches_the_engine_on_a_hand_checked_game(client, game):
-    data = four_player_game(game)
-    r = client.post("/api/v1/tally", json=data)
-    assert [(p["name"], p["total"], p["rank"]) for p in r.json["players"]] == [
-        ("Ann", 43, 3), ("Bo", 52, 2), ("Cy", 63, 1), ("Di", 43, 4)]
-    Snapshot.model_validate(data)
+@pytest.mark.parametrize(("name", "build", "rows", "winners"), CASES, ids=[c[0] for c in CASES])
+def test_tally_endpoint_matches_hand_checked_games(client, game, name, build, rows, winners):
+    r = client.post("/api/v1/tally", json=build(game))
+    assert r.status_code == 200
+    assert (r.json["players"], r.json["winners"]) == (rows, winners)
+    Snapshot.model_validate(build(game))
 
 
 @pytest.mark.parametrize(("spoil", "field"), [

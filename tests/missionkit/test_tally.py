@@ -11,49 +11,14 @@ from pydantic import ValidationError
 from missionkit.double_mission.snapshot import Snapshot, TallyError
 from missionkit.double_mission.tally import tally
 from tests.conftest import DATA
-
-ALL_CITIES_BUT = ["cusco", "antofagasta", "cairo", "agra", "sydney", "madrid"]
-
-
-def robbed_except(game, keep):
-    return [c.id for c in game.cities if c.id not in keep]
-
-
-def four_player_game(game):
-    """Jack B + Broker, Queen B (Value Manipulation + Notorious Super Star), Close Watch,
-    Comeback, and a final tie on points broken by Millions."""
-    return {
-        "game": "double-mission",
-        "players": [
-            {"name": "Ann", "character": "jack", "side": "B", "track": 30, "millions": 4,
-             "dice": 3, "treasures": {"jewel": 1}, "missions": ["broker"], "evidence": [1],
-             "jack_b_take": ["gold_bar", "gold_bar"]},
-            {"name": "Bo", "character": "queen", "side": "B", "track": 28, "millions": 2,
-             "dice": 5, "treasures": {"painting": 2, "artifact": 1},
-             "titles": ["painting_collector"],
-             "missions": ["value_manipulation", "notorious_superstar"], "evidence": [0, 2]},
-            {"name": "Cy", "character": "king", "side": "A", "track": 26, "millions": 6,
-             "dice": 6, "treasures": {"cultural_asset": 3, "top_secret": 1},
-             "titles": ["archaeologist", "master_of_operation"], "missions": ["close_watch"],
-             "evidence": [3]},
-            {"name": "Di", "character": "joker", "side": "A", "track": 33, "millions": 1,
-             "dice": 2, "missions": ["comeback"], "evidence": [1, 1]},
-        ],
-        "board": {"remaining": {"cultural_asset": 1, "jewel": 1, "gold_bar": 1, "top_secret": 2,
-                                "painting": 0, "artifact": 1},
-                  "robbed_cities": robbed_except(game, ALL_CITIES_BUT)},
-        "values": {"cultural_asset": 7, "jewel": 4, "gold_bar": 3, "top_secret": 5,
-                   "painting": 4, "artifact": 3},
-        "sold": {"jewel": 2, "gold_bar": 3, "top_secret": 1, "painting": 2, "artifact": 2},
-        "close_watch_reveal": ["gold_runner", "treasure_hunter", "phantom"],
-    }
-
-
-def row(name, track, missions, treasures, titles, evidence, comeback, rank, gained=()):
-    total = track + missions + treasures + titles + evidence + comeback
-    return {"name": name, "track": track, "missions": missions, "treasures": treasures,
-            "titles": titles, "evidence": evidence, "comeback": comeback, "total": total,
-            "rank": rank, "titles_gained": list(gained)}
+from tests.missionkit.tally_cases import (
+    CASES,
+    comeback_game,
+    four_player_game,
+    row,
+    team_game,
+    tie_game,
+)
 
 
 def scored(game, data):
@@ -87,25 +52,7 @@ def test_four_player_hand_checked(game):
 
 def test_comeback_rank_ties_broken_by_millions(game):
     """Queen B with Collection and Comeback; Comeback rank tie decided by Millions."""
-    data = {
-        "game": "double-mission",
-        "players": [
-            {"name": "Eve", "character": "queen", "side": "B", "track": 20, "millions": 3,
-             "dice": 2, "treasures": {"jewel": 1, "painting": 1},
-             "missions": ["collection", "comeback"]},
-            {"name": "Fay", "character": "king", "side": "B", "track": 30, "millions": 5,
-             "dice": 6, "missions": ["gamble"], "gamble_successes": 5, "evidence": [2]},
-            {"name": "Gus", "character": "ace", "side": "A", "track": 18, "millions": 3,
-             "dice": 3, "treasures": {"gold_bar": 1}, "missions": ["as_planned"]},
-        ],
-        "board": {"remaining": {"jewel": 2, "painting": 3, "gold_bar": 0, "cultural_asset": 4,
-                                "top_secret": 2, "artifact": 3},
-                  "robbed_cities": ["seoul", "shanghai", "madrid", "sydney", "london", "rome",
-                                    "beijing", "new_york", "casablanca", "cusco"]},
-        "values": {"jewel": 5, "painting": 7, "gold_bar": 3, "cultural_asset": 7,
-                   "top_secret": 4, "artifact": 5},
-        "sold": {"jewel": 1, "gold_bar": 3, "top_secret": 2, "artifact": 1},
-    }
+    data = comeback_game(game)
     players, winners, _ = scored(game, data)
     assert players == [
         # Collection: 2 types -> 4; Jewel 5 + Painting 7; 36 after evidence ties Fay's 36,
@@ -120,23 +67,7 @@ def test_comeback_rank_ties_broken_by_millions(game):
 
 
 def test_full_tie_shares_the_win(game):
-    data = {
-        "game": "double-mission",
-        "players": [
-            {"name": "Hal", "character": "jack", "side": "A", "track": 30, "millions": 2,
-             "dice": 2, "treasures": {"artifact": 2}, "missions": ["operation"]},
-            {"name": "Ivy", "character": "joker", "side": "B", "track": 18, "millions": 2,
-             "dice": 2, "treasures": {"top_secret": 1, "jewel": 1}, "missions": ["sabotage"]},
-        ],
-        "board": {"remaining": {"artifact": 0, "top_secret": 3, "jewel": 3, "cultural_asset": 4,
-                                "gold_bar": 1, "painting": 1},
-                  "robbed_cities": ["las_vegas", "new_york", "washington", "shanghai", "macao",
-                                    "beijing", "london", "madrid", "rome", "cairo", "seoul",
-                                    "sydney"]},
-        "values": {"artifact": 4, "top_secret": 7, "jewel": 7, "cultural_asset": 7,
-                   "gold_bar": 3, "painting": 3},
-        "sold": {"artifact": 2, "gold_bar": 3, "painting": 3},
-    }
+    data = tie_game(game)
     players, winners, result = scored(game, data)
     # Operation: Gold Bar and Painting have exactly 1 left -> 3 + 3; Artifacts 2 x 4
     # Sabotage: all 6 US/Chinese cities robbed -> 12 (cap); Top Secret 7 + Jewel 7
@@ -146,25 +77,7 @@ def test_full_tie_shares_the_win(game):
 
 
 def test_team_variant(game):
-    data = {
-        "game": "double-mission", "team_mode": True,
-        "players": [
-            {"name": "P1", "character": "jack", "side": "A", "track": 10, "millions": 2,
-             "dice": 2, "missions": ["infiltration_seaports"], "team": "A"},
-            {"name": "P2", "character": "queen", "side": "A", "track": 9, "millions": 2,
-             "dice": 2, "missions": ["infiltration_airports"], "team": "B"},
-            {"name": "P3", "character": "king", "side": "A", "track": 12, "millions": 2,
-             "dice": 2, "missions": ["broker"], "team": "A"},
-            {"name": "P4", "character": "joker", "side": "A", "track": 8, "millions": 2,
-             "dice": 2, "treasures": {"jewel": 1}, "missions": ["collection"], "team": "B"},
-        ],
-        "board": {"remaining": {"cultural_asset": 4, "jewel": 3, "gold_bar": 3, "top_secret": 4,
-                                "painting": 4, "artifact": 4},
-                  "robbed_cities": ["london", "washington"]},
-        "values": {"cultural_asset": 7, "jewel": 7, "gold_bar": 5, "top_secret": 7,
-                   "painting": 7, "artifact": 7},
-        "sold": {"gold_bar": 1},
-    }
+    data = team_game(game)
     players, winners, result = scored(game, data)
     assert [p["total"] for p in players] == [11, 13, 12, 17]
     assert result["teams"] == [{"team": "A", "total": 23, "millions": 4, "rank": 2},
@@ -231,3 +144,9 @@ def test_wrong_types_are_refused_by_the_shape(game):
     data["players"][0]["track"] = "lots"
     with pytest.raises(ValidationError):
         Snapshot.model_validate(data)
+
+
+@pytest.mark.parametrize(("name", "build", "rows", "winners"), CASES, ids=[c[0] for c in CASES])
+def test_hand_checked_cases(game, name, build, rows, winners):
+    result = tally(Snapshot.model_validate(build(game)), game)
+    assert (result["players"], result["winners"]) == (rows, winners)

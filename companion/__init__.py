@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +17,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "companion.db"),
         CONTENT=None,
-        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_CONTENT_LENGTH=64 * 1024,  # no form or event comes near this
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=os.environ.get("MISSION_KIT_SECURE_COOKIES") == "1",  # HTTPS
+        WTF_CSRF_TIME_LIMIT=None,  # a game evening outlasts the default hour
     )
     if test_config:
         app.config.update(test_config)
-    from . import api, pages, service
+    from . import api, pages, security, service
 
     service.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    security.csrf.exempt(api.bp)  # the JSON API is guarded by the bearer edit token instead
+    security.init_app(app)
     return app

@@ -44,7 +44,7 @@ def _guard(game_id: str, need: str) -> tuple[Response, int] | None:
     if not token:
         return error(401, "send the game's token as 'Authorization: Bearer <token>'",
                      "Authorization")
-    role = games().store.role(game_id, token)
+    role = games().role(game_id, token)
     if role is None or (need == "edit" and role != "edit"):
         return error(403, "this token cannot " + ("change" if need == "edit" else "open")
                      + " this game", "Authorization")
@@ -94,11 +94,28 @@ def create_game() -> tuple[Response, int]:
         "state": public_state(loaded)}), 201
 
 
+@bp.post("/games/import")
+def import_game() -> tuple[Response, int]:
+    game_id, edit, view, loaded = games().import_game(_json())
+    return jsonify({
+        "id": game_id, "edit_token": edit, "view_token": view,
+        "join_url": url_for("pages.table", token=edit, _external=True),
+        "view_url": url_for("pages.table", token=view, _external=True),
+        "state": public_state(loaded)}), 201
+
+
+@bp.get("/games/<game_id>/export")
+def export_game(game_id: str) -> tuple[Response, int] | Response:
+    if denied := _guard(game_id, "view"):
+        return denied
+    return jsonify(games().store.export(game_id))
+
+
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> tuple[Response, int] | Response:
     if denied := _guard(game_id, "view"):
         return denied
-    return jsonify(public_state(games().load(game_id)))
+    return jsonify(public_state(games().current(game_id)))
 
 
 def _version(data: Any) -> int:
@@ -117,7 +134,7 @@ def post_event(game_id: str) -> tuple[Response, int] | Response:
     try:
         loaded = games().post(game_id, version, data.get("event"))
     except Conflict:
-        state = public_state(games().load(game_id))
+        state = public_state(games().current(game_id))
         return jsonify({"error": "someone changed the game first; here is the fresh state",
                         "field": "version", "state": state}), 409
     return jsonify(public_state(loaded))
@@ -131,7 +148,7 @@ def undo(game_id: str) -> tuple[Response, int] | Response:
     try:
         loaded = games().undo(game_id, version)
     except Conflict:
-        state = public_state(games().load(game_id))
+        state = public_state(games().current(game_id))
         return jsonify({"error": "someone changed the game first; here is the fresh state",
                         "field": "version", "state": state}), 409
     return jsonify(public_state(loaded))

@@ -20,20 +20,30 @@ app = typer.Typer(
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 5000,
-    db: Annotated[Path | None, typer.Option(help="SQLite file (default: "
-                                            "instance/companion.db).")] = None,
-    threads: Annotated[int, typer.Option(help="Worker threads.")] = 8,
+    db: Annotated[str | None, typer.Option(help="SQLite file, or a database URL such as "
+                                           "postgresql+psycopg://user:pw@host/db "
+                                           "(default: instance/companion.db).")] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes (more than 1 runs "
+                                         "gunicorn; use PostgreSQL for real scale-out).")] = 1,
+    threads: Annotated[int, typer.Option(min=1, help="Threads per worker.")] = 8,
 ) -> None:
-    """Run the companion with a production WSGI server (waitress)."""
-    from waitress import serve as waitress_serve
-
+    """Run the companion with a production WSGI server (waitress, or gunicorn workers)."""
     from . import create_app
 
-    config = {"DATABASE": str(db)} if db else None
-    flask_app = create_app(config)
-    typer.echo(f"Mission Kit companion on http://{host}:{port}/ "
-               f"(data: {flask_app.config['DATABASE']})")
-    waitress_serve(flask_app, host=host, port=port, threads=threads, ident="mission-kit")
+    config = {"DATABASE": db} if db else None
+    if workers == 1:
+        from waitress import serve as waitress_serve
+
+        flask_app = create_app(config)
+        typer.echo(f"Mission Kit companion on http://{host}:{port}/ "
+                   f"(data: {flask_app.config['DATABASE']})")
+        waitress_serve(flask_app, host=host, port=port, threads=threads, ident="mission-kit")
+        return
+    from .multiworker import run_gunicorn
+
+    typer.echo(f"Mission Kit companion on http://{host}:{port}/ ({workers} workers)")
+    run_gunicorn(lambda: create_app(config), bind=f"{host}:{port}", workers=workers,
+                 threads=threads)
 
 
 @app.command()

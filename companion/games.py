@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import hmac
 import random
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +26,10 @@ from missionkit.double_mission.events import Operation
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.state import IllegalEvent, Setup, State, new_state
 
-from .store import Conflict, Store
+from .store import Conflict, NotFound, Store
+
+EXPORT_FORMAT = "mission-kit-game/1"
+LOG_TAIL = 20
 
 
 @dataclass
@@ -34,12 +40,64 @@ class Loaded:
     view_token: str
 
 
+class StateCache:
+    """Recent states by (game, version). Safe across processes: a version is made by exactly
+    one committed change, so the state at a version never differs; the store's conditional
+    update still refuses any write made against a stale version."""
+
+    def __init__(self, size: int = 2048):
+        self.size, self._lock, self._items = size, threading.Lock(), OrderedDict()
+
+    def get(self, game_id: str, version: int) -> Loaded | None:
+        with self._lock:
+            hit = self._items.get(game_id)
+            if hit is None or hit.version != version:
+                return None
+            self._items.move_to_end(game_id)
+            return hit
+
+    def put(self, loaded: Loaded) -> None:
+        with self._lock:
+            self._items[loaded.id] = loaded
+            self._items.move_to_end(loaded.id)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
 class Games:
     """Create games, read them, and change them only through the rules engine."""
 
     def __init__(self, store: Store, game: DoubleMission):
         self.store, self.game = store, game
         self._rng = random.SystemRandom()
+        self._states = StateCache()
+        self._roles: dict[str, tuple[str, str]] = {}  # a token's game and role never change
+
+    def resolve(self, token: str) -> tuple[str, str]:
+        """(game id, role) of a link token; NotFound for a stranger's token."""
+        hit = self._roles.get(token)
+        if hit is None:
+            hit = self.store.resolve(token)
+            if len(self._roles) > 100_000:
+                self._roles.clear()
+            self._roles[token] = hit
+        return hit
+
+    def role(self, game_id: str, token: str) -> str | None:
+        """'edit' or 'view' if `token` opens `game_id`, else None."""
+        try:
+            found, role = self.resolve(token)
+        except NotFound:
+            return None
+        return role if hmac.compare_digest(found.encode(), game_id.encode()) else None
+
+    def current(self, game_id: str) -> Loaded:
+        """The game now: from the cache when its version is still current."""
+        hit = self._states.get(game_id, self.store.version(game_id))
+        return hit if hit is not None else self.load(game_id)
+
+    def changed_since(self, game_id: str, version: int) -> bool:
+        return self.store.version(game_id) != version
 
     def create(self, payload: dict[str, Any]) -> tuple[str, str, str, Loaded]:
         """Validate a setup, fix its random parts, store it; return id, tokens and state."""
@@ -58,23 +116,52 @@ class Games:
         return game_id, edit, view, self.load(game_id)
 
     def load(self, game_id: str) -> Loaded:
+        """Read the log and replay it (a cache miss)."""
         stored = self.store.load(game_id)
         state = replay(Setup.model_validate(stored.setup), stored.events, self.game)
-        return Loaded(stored.id, stored.version, state, stored.view_token)
+        loaded = Loaded(stored.id, stored.version, state, stored.view_token)
+        self._states.put(loaded)
+        return loaded
 
     def post(self, game_id: str, version: int, raw: Any) -> Loaded:
         """Apply one event if `version` is current. Raises Conflict or IllegalEvent."""
         if not isinstance(raw, dict):
             raise IllegalEvent("an event is a JSON object with a type", "event")
-        current = self.load(game_id)
-        if current.version != version:
-            raise Conflict(current.version)
-        parse_event(raw)
+        current = self._states.get(game_id, version)
+        if current is None:
+            current = self.load(game_id)
+            if current.version != version:
+                raise Conflict(current.version)
+        event = parse_event(raw)
         exact = resolve_rolls(current.state, raw, self._rng)
         state = try_apply(current.state, exact)
-        new_version = self.store.append(game_id, version, parse_event(exact).model_dump(
-            mode="json", exclude_defaults=False))
-        return Loaded(game_id, new_version, state, current.view_token)
+        body = (event if exact is raw else parse_event(exact)).model_dump(mode="json")
+        new_version = self.store.append(game_id, version, body)  # Conflict if it moved on
+        loaded = Loaded(game_id, new_version, state, current.view_token)
+        self._states.put(loaded)
+        return loaded
+
+    def import_game(self, data: Any) -> tuple[str, str, str, Loaded]:
+        """Re-create an exported game: every event is replayed through the rules first."""
+        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+            raise IllegalEvent(f"not a Mission Kit game export ('format': '{EXPORT_FORMAT}')",
+                               "format")
+        try:
+            setup = Setup.model_validate(data.get("setup"))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise IllegalEvent(err["msg"], field_path(("setup", *err["loc"]))) from None
+        bodies = data.get("events")
+        if not isinstance(bodies, list):
+            raise IllegalEvent("a list of events is required", "events")
+        state = new_state(setup, self.game)
+        for i, raw in enumerate(bodies):
+            try:
+                state = try_apply(state, raw)
+            except IllegalEvent as exc:
+                raise IllegalEvent(exc.message, f"events[{i}]") from None
+        game_id, edit, view = self.store.import_game(setup.model_dump(mode="json"), bodies)
+        return game_id, edit, view, self.load(game_id)
 
     def undo(self, game_id: str, version: int) -> Loaded:
         current = self.load(game_id)
@@ -108,7 +195,8 @@ def public_state(loaded: Loaded) -> dict[str, Any]:
                      "treasures": {t: p.treasures.get(t, 0) for t in types},
                      "titles": len(p.titles), "investigation": len(p.evidence)}
                     for p in s.players],
-        "log": list(s.log),
+        "log": s.log[-LOG_TAIL:],  # the latest lines; the export holds the whole log
+        "log_length": len(s.log),
         "result": s.result,
     }
 

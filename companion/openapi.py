@@ -25,19 +25,32 @@ def _responses(ok: str, *codes: int) -> dict[str, Any]:
     return out
 
 
+REF = "#/components/schemas/{model}"
+
+
+def _schemas() -> dict[str, Any]:
+    """Pydantic's schemas with their $defs hoisted into components/schemas."""
+    event = EVENT.json_schema(ref_template=REF)
+    snapshot = Snapshot.model_json_schema(ref_template=REF)
+    schemas = {**event.pop("$defs", {}), **snapshot.pop("$defs", {})}
+    schemas["Event"] = event
+    schemas["Snapshot"] = snapshot
+    schemas["State"] = {"type": "object", "additionalProperties": True}
+    return schemas
+
+
 def openapi() -> dict[str, Any]:
     bearer = [{"bearer": []}]
     game_id = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
     change = _json({"type": "object", "required": ["version", "event"],
                     "properties": {"version": {"type": "integer"},
-                                   "event": EVENT.json_schema()}})
+                                   "event": {"$ref": "#/components/schemas/Event"}}})
     return {
         "openapi": "3.1.0",
         "info": {"title": "Mission Kit companion", "version": "1"},
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
-            "schemas": {"State": {"type": "object", "additionalProperties": True},
-                        "Snapshot": Snapshot.model_json_schema()},
+            "schemas": _schemas(),
         },
         "paths": {
             "/api/v1/health": {"get": {"responses": {"200": {"description": "alive"}}}},
@@ -50,6 +63,15 @@ def openapi() -> dict[str, Any]:
                 "requestBody": {"required": True, **_json({"type": "object"})},
                 "responses": {"201": {"description": "created"},
                               "422": {"description": "invalid setup", **_json(ERROR)}}}},
+            "/api/v1/games/import": {"post": {
+                "requestBody": {"required": True, **_json({"type": "object"})},
+                "responses": {"201": {"description": "created from an export"},
+                              "422": {"description": "invalid export", **_json(ERROR)}}}},
+            "/api/v1/games/{game_id}/export": {"get": {
+                "parameters": [game_id], "security": bearer,
+                "responses": {"200": {"description": "setup and event log"},
+                              "401": {"description": "no token", **_json(ERROR)},
+                              "403": {"description": "token cannot open", **_json(ERROR)}}}},
             "/api/v1/games/{game_id}": {"get": {
                 "parameters": [game_id], "security": bearer,
                 "responses": _responses("200", 401, 403, 404)}},

@@ -9,6 +9,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    jsonify,
     redirect,
     render_template,
     request,
@@ -44,7 +45,7 @@ def form_event(form: MultiDict) -> dict[str, Any]:
 
 def _open(token: str) -> tuple[str, str]:
     try:
-        return games().store.resolve(token)
+        return games().resolve(token)
     except NotFound:
         abort(404)
 
@@ -99,17 +100,17 @@ def create() -> Any:
 @bp.get("/t/<token>")
 def table(token: str) -> Any:
     game_id, role = _open(token)
-    return _render(games().load(game_id), token, role)
+    return _render(games().current(game_id), token, role)
 
 
 @bp.get("/t/<token>/live")
 def live(token: str) -> Any:
     """Polled by every phone: 204 while nothing changed, else the fresh fragment."""
     game_id, role = _open(token)
-    loaded = games().load(game_id)
-    if request.args.get("v") == str(loaded.version):
-        return Response(status=204)
-    return _render(loaded, token, role)
+    seen = request.args.get("v", "")
+    if seen.isdigit() and not games().changed_since(game_id, int(seen)):
+        return Response(status=204)  # one indexed read, no replay
+    return _render(games().current(game_id), token, role)
 
 
 def _change(token: str, apply: Any) -> Any:
@@ -118,15 +119,15 @@ def _change(token: str, apply: Any) -> Any:
         abort(403)
     raw = request.form.get("version", "")
     if not raw.isdigit():
-        return _render(games().load(game_id), token, role, 422, error="The form is missing "
+        return _render(games().current(game_id), token, role, 422, error="The form is missing "
                        "its version; reload the page.")
     try:
         loaded = apply(game_id, int(raw))
     except Conflict:
-        return _render(games().load(game_id), token, role, 409, error="Someone else changed "
+        return _render(games().current(game_id), token, role, 409, error="Someone else changed "
                        "the game first. Here is the fresh table; nothing of yours was lost.")
     except IllegalEvent as exc:
-        return _render(games().load(game_id), token, role, 422, error=exc.message)
+        return _render(games().current(game_id), token, role, 422, error=exc.message)
     if not request.headers.get("HX-Request"):
         return redirect(url_for("pages.table", token=token), code=303)
     return _render(loaded, token, role)
@@ -146,7 +147,7 @@ def undo(token: str) -> Any:
 @bp.post("/t/<token>/score")
 def score(token: str) -> Any:
     form = request.form
-    n = len(games().load(_open(token)[0]).state.players)
+    n = len(games().current(_open(token)[0]).state.players)
     missions = [[m for m in (form.get(f"mission{i}"), form.get(f"mission{i}b")) if m]
                 for i in range(n)]
     gamble = {str(i): int(form[f"gamble{i}"]) for i in range(n)
@@ -155,6 +156,14 @@ def score(token: str) -> Any:
              "jack_b_take": [t for t in (form.get("take1"), form.get("take2")) if t],
              "gamble_successes": gamble}
     return _change(token, lambda gid, v: games().post(gid, v, event))
+
+
+@bp.get("/t/<token>/export.json")
+def export(token: str) -> Response:
+    game_id, _ = _open(token)
+    response = jsonify(games().store.export(game_id))
+    response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
+    return response
 
 
 @bp.get("/t/<token>/qr.svg")

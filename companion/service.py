@@ -15,7 +15,7 @@ from .store import Store
 def init_app(app: Flask) -> None:
     content = app.config.get("CONTENT")
     game = load_game("double-mission", Path(content) if content else None)
-    app.extensions["games"] = Games(Store(Path(app.config["DATABASE"])), game)
+    app.extensions["games"] = Games(Store(app.config["DATABASE"]), game)
 
 
 def games() -> Games:

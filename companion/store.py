@@ -1,8 +1,11 @@
-"""Games and their event logs in SQLite: WAL journal, synchronous=FULL, optimistic versions.
+"""Games and their event logs in SQL: SQLite by default, PostgreSQL for scale-out.
 
-Every change (an event or an undo) bumps the game's version by one inside one
-`BEGIN IMMEDIATE` transaction, and only if the client's version is current; a stale
-version is a Conflict, never a silent overwrite. The edit token is stored only as a hash.
+Every change (an event or an undo) moves the game's version by one inside one transaction,
+and only if the client's version is current. The transaction starts with the conditional
+`UPDATE games SET version = v + 1 WHERE id = ? AND version = v`, so the write lock is taken
+first (no lock upgrade, no deadlock) and a stale version matches no row: a Conflict, never a
+silent overwrite. SQLite runs in WAL mode with synchronous=FULL: an acknowledged event is on
+disk before the answer leaves. The edit token is stored only as a hash.
 """
 
 from __future__ import annotations
@@ -11,29 +14,56 @@ import hashlib
 import hmac
 import json
 import secrets
-import sqlite3
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    edit_hash TEXT NOT NULL UNIQUE,
-    view_token TEXT NOT NULL UNIQUE,
-    setup TEXT NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0,
-    created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    body TEXT NOT NULL,
-    undone INTEGER NOT NULL DEFAULT 0,
-    version INTEGER NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-"""
+from sqlalchemy import (
+    Column,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("edit_hash", String(64), nullable=False, unique=True),
+    Column("view_token", String(64), nullable=False, unique=True),
+    Column("setup", Text, nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+)
+events = Table(
+    "events", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("body", Text, nullable=False),
+    Column("undone", Integer, nullable=False, default=0),
+    Column("version", Integer, nullable=False),
+)
+
+
+# Built once with bind parameters: SQLAlchemy compiles and caches them.
+BUMP = update(games).where(games.c.id == bindparam("gid"), games.c.version == bindparam("v")) \
+    .values(version=bindparam("new"))
+CURRENT = select(games.c.version).where(games.c.id == bindparam("gid"))
+APPEND = events.insert().values(game_id=bindparam("gid"), seq=bindparam("new"),
+                                body=bindparam("text"), version=bindparam("new"))
+LAST_LIVE = select(func.max(events.c.seq)).where(events.c.game_id == bindparam("gid"),
+                                                 events.c.undone == 0)
+MARK_UNDONE = update(events).where(events.c.game_id == bindparam("gid"),
+                                   events.c.seq == bindparam("last")).values(undone=1)
 
 
 class Conflict(Exception):
@@ -61,59 +91,83 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def database_url(db: str | Path) -> str:
+    """A SQLAlchemy URL from a URL or a file path."""
+    text = str(db)
+    return text if "://" in text else f"sqlite:///{Path(text).resolve()}"
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[-1]
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": 15, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA busy_timeout=15000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+
+
 class Store:
-    """One SQLite database file; a connection per call keeps threads and processes apart."""
+    """The game store on any SQLAlchemy database URL (or a SQLite file path)."""
 
-    def __init__(self, path: Path):
-        self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connect() as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(SCHEMA)
-
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=15, isolation_level=None)
-        db.execute("PRAGMA synchronous=FULL")  # an acknowledged event survives power loss
-        db.execute("PRAGMA busy_timeout=15000")
-        return db
+    def __init__(self, db: str | Path):
+        self.url = database_url(db)
+        self.engine = make_engine(self.url)
+        metadata.create_all(self.engine)
+        # SQLite has one writer at a time and an fsync per commit: one writer thread per
+        # process commits whatever is waiting as one transaction (group commit).
+        self._writer = GroupCommit(self.engine) if self.url.startswith("sqlite") else None
 
     def create(self, setup: dict[str, Any]) -> tuple[str, str, str]:
         """Store a new game; return (id, edit_token, view_token)."""
         game_id = secrets.token_urlsafe(9)
         edit, view = secrets.token_urlsafe(24), secrets.token_urlsafe(18)
-        with self._connect() as db:
-            db.execute("INSERT INTO games (id, edit_hash, view_token, setup) VALUES (?, ?, ?, ?)",
-                       (game_id, token_hash(edit), view, json.dumps(setup)))
+        with self.engine.begin() as db:
+            db.execute(games.insert().values(id=game_id, edit_hash=token_hash(edit),
+                                             view_token=view, setup=json.dumps(setup),
+                                             version=0))
         return game_id, edit, view
 
     def load(self, game_id: str) -> StoredGame:
-        db = self._connect()
-        try:
-            row = db.execute("SELECT id, view_token, setup, version FROM games WHERE id = ?",
-                             (game_id,)).fetchone()
+        with self.engine.connect() as db:
+            row = db.execute(select(games.c.id, games.c.view_token, games.c.setup,
+                                    games.c.version).where(games.c.id == game_id)).first()
             if row is None:
                 raise NotFound(game_id)
-            events = [json.loads(b) for (b,) in db.execute(
-                "SELECT body FROM events WHERE game_id = ? AND undone = 0 ORDER BY seq",
-                (game_id,))]
-        finally:
-            db.close()
-        return StoredGame(row[0], row[1], json.loads(row[2]), row[3], events)
+            bodies = db.execute(select(events.c.body).where(
+                events.c.game_id == game_id, events.c.undone == 0).order_by(events.c.seq))
+            return StoredGame(row.id, row.view_token, json.loads(row.setup), row.version,
+                              [json.loads(b) for (b,) in bodies])
+
+    def version(self, game_id: str) -> int:
+        """The game's current version (one indexed read)."""
+        with self.engine.connect() as db:
+            current = db.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
+        if current is None:
+            raise NotFound(game_id)
+        return current
 
     def resolve(self, token: str) -> tuple[str, str]:
         """(game id, 'edit' or 'view') for a token from a link; NotFound otherwise."""
-        db = self._connect()
-        try:
-            row = db.execute("SELECT id, edit_hash FROM games WHERE edit_hash = ?",
-                             (token_hash(token),)).fetchone()
-            if row and hmac.compare_digest(row[1], token_hash(token)):
-                return row[0], "edit"
-            row = db.execute("SELECT id, view_token FROM games WHERE view_token = ?",
-                             (token,)).fetchone()
-            if row and hmac.compare_digest(row[1], token):
-                return row[0], "view"
-        finally:
-            db.close()
+        hashed = token_hash(token)
+        with self.engine.connect() as db:
+            row = db.execute(select(games.c.id, games.c.edit_hash).where(
+                games.c.edit_hash == hashed)).first()
+            if row and hmac.compare_digest(row.edit_hash, hashed):
+                return row.id, "edit"
+            row = db.execute(select(games.c.id, games.c.view_token).where(
+                games.c.view_token == token)).first()
+            if row and hmac.compare_digest(row.view_token.encode(), token.encode()):
+                return row.id, "view"
         raise NotFound("token")
 
     def role(self, game_id: str, token: str) -> str | None:
@@ -122,44 +176,123 @@ class Store:
             found, role = self.resolve(token)
         except NotFound:
             return None
-        return role if found == game_id else None
+        return role if hmac.compare_digest(found.encode(), game_id.encode()) else None
 
-    def append(self, game_id: str, version: int, event: dict[str, Any]) -> int:
+    def append(self, game_id: str, version: int, body: dict[str, Any]) -> int:
         """Add an event if `version` is current; return the new version."""
-        return self._change(game_id, version, event)
+        return self._change(game_id, version, body)
 
     def undo(self, game_id: str, version: int) -> int:
         """Mark the last live event undone if `version` is current; return the new version."""
         return self._change(game_id, version, None)
 
-    def _change(self, game_id: str, version: int, event: dict[str, Any] | None) -> int:
-        db = self._connect()
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                raise NotFound(game_id)
-            if row[0] != version:
-                raise Conflict(row[0])
-            new = version + 1
-            if event is None:
-                last = db.execute("SELECT MAX(seq) FROM events WHERE game_id = ? AND undone = 0",
-                                  (game_id,)).fetchone()[0]
-                if last is None:
-                    raise ValueError("nothing to undo")
-                db.execute("UPDATE events SET undone = 1 WHERE game_id = ? AND seq = ?",
-                           (game_id, last))
-            else:
-                seq = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game_id = ?",
-                                 (game_id,)).fetchone()[0]
-                db.execute("INSERT INTO events (game_id, seq, body, version) VALUES (?, ?, ?, ?)",
-                           (game_id, seq, json.dumps(event), new))
-            db.execute("UPDATE games SET version = ? WHERE id = ?", (new, game_id))
-            db.execute("COMMIT")
-            return new
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
-        finally:
-            db.close()
+    def _change(self, game_id: str, version: int, body: dict[str, Any] | None) -> int:
+        if self._writer is None:
+            with self.engine.begin() as db:
+                return _apply_change(db, game_id, version, body)
+        return self._writer.submit(game_id, version, body)
+
+    def import_game(self, setup: dict[str, Any], bodies: list[dict[str, Any]]) -> tuple[
+            str, str, str]:
+        """Store a game with a whole event log at once (already checked by the engine)."""
+        game_id = secrets.token_urlsafe(9)
+        edit, view = secrets.token_urlsafe(24), secrets.token_urlsafe(18)
+        with self.engine.begin() as db:
+            db.execute(games.insert().values(id=game_id, edit_hash=token_hash(edit),
+                                             view_token=view, setup=json.dumps(setup),
+                                             version=len(bodies)))
+            if bodies:  # as if appended one by one: seq = version = 1..n
+                db.execute(events.insert(), [
+                    {"game_id": game_id, "seq": i, "body": json.dumps(b), "version": i}
+                    for i, b in enumerate(bodies, start=1)])
+        return game_id, edit, view
+
+    def export(self, game_id: str) -> dict[str, Any]:
+        """A game as portable JSON: its setup and its live event log."""
+        stored = self.load(game_id)
+        return {"format": "mission-kit-game/1", "game": "double-mission",
+                "setup": stored.setup, "events": stored.events}
+
+
+def _apply_change(db: Any, game_id: str, version: int, body: dict[str, Any] | None) -> int:
+    """One change inside an open transaction: bump the version (or Conflict), then write."""
+    new = version + 1
+    if not db.execute(BUMP, {"gid": game_id, "v": version, "new": new}).rowcount:
+        current = db.execute(CURRENT, {"gid": game_id}).scalar()
+        if current is None:
+            raise NotFound(game_id)
+        raise Conflict(current)
+    if body is None:
+        last = db.execute(LAST_LIVE, {"gid": game_id}).scalar()
+        if last is None:
+            raise ValueError("nothing to undo")
+        db.execute(MARK_UNDONE, {"gid": game_id, "last": last})
+    else:  # versions never repeat, so the new version orders the log
+        db.execute(APPEND, {"gid": game_id, "new": new, "text": json.dumps(body)})
+    return new
+
+
+class _Pending:
+    __slots__ = ("args", "done", "result", "error")
+
+    def __init__(self, args: tuple[str, int, dict[str, Any] | None]):
+        self.args, self.done = args, threading.Event()
+        self.result: int | None = None
+        self.error: BaseException | None = None
+
+
+class GroupCommit:
+    """Group commit for SQLite: a writer thread applies every waiting change, each under its
+    own SAVEPOINT (a refused change rolls back alone), then commits them with one fsync.
+    A caller is answered only after that COMMIT has returned: nothing is acknowledged
+    before it is durable."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self._queue: list[_Pending] = []
+        self._cond = threading.Condition()
+        threading.Thread(target=self._run, name="group-commit", daemon=True).start()
+
+    def submit(self, game_id: str, version: int, body: dict[str, Any] | None) -> int:
+        item = _Pending((game_id, version, body))
+        with self._cond:
+            self._queue.append(item)
+            self._cond.notify()
+        item.done.wait()
+        if item.error is not None:
+            raise item.error
+        assert item.result is not None
+        return item.result
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._queue:
+                    self._cond.wait()
+                batch, self._queue = self._queue, []
+            try:
+                self._commit(batch)
+            except BaseException as exc:  # the whole batch failed to commit: tell everyone
+                for item in batch:
+                    if item.error is None:
+                        item.result, item.error = None, exc
+            for item in batch:
+                item.done.set()
+
+    def _commit(self, batch: list[_Pending]) -> None:
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            try:
+                for item in batch:
+                    conn.exec_driver_sql("SAVEPOINT change")
+                    try:
+                        item.result = _apply_change(conn, *item.args)
+                        conn.exec_driver_sql("RELEASE change")
+                    except (Conflict, NotFound, ValueError) as exc:
+                        conn.exec_driver_sql("ROLLBACK TO change")
+                        conn.exec_driver_sql("RELEASE change")
+                        item.error = exc
+                conn.exec_driver_sql("COMMIT")
+            except BaseException:
+                conn.exec_driver_sql("ROLLBACK")
+                raise

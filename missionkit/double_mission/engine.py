@@ -6,7 +6,6 @@ Pure Python: no web, no database. Moves and plan-card hands are physical and not
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -60,7 +59,7 @@ def replay(setup: Any, events: Iterable[Any], game: DoubleMission) -> State:
 def try_apply(state: State, raw: dict) -> State:
     """Apply a raw event to a copy of `state`; the original is untouched on refusal."""
     event = parse_event(raw)
-    trial = copy.deepcopy(state)
+    trial = state.clone()
     apply(trial, event)
     return trial
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion import create_app
+from tests.conftest import require
 
 TWO = [{"name": "Ann", "character": "jack", "side": "A"},
        {"name": "Bo", "character": "queen", "side": "A"}]
@@ -42,11 +44,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+PG_URL = os.environ.get("MISSION_KIT_PG_URL")
+
+
+def database(kind: str, tmp_path: Path) -> str:
+    """A fresh database of `kind` ('sqlite' or 'postgresql') for one test."""
+    if kind == "sqlite":
+        return str(tmp_path / "served.db")
+    require(PG_URL is not None, "no PostgreSQL: set MISSION_KIT_PG_URL (see .ci/postgres.sh)")
+    return PG_URL
+
+
 class Server:
     """`companion serve` in a child process, as a user runs it."""
 
-    def __init__(self, db: Path):
-        self.db, self.port, self.proc = db, free_port(), None
+    def __init__(self, db: Path | str, workers: int = 1):
+        self.db, self.port, self.proc, self.workers = db, free_port(), None, workers
 
     @property
     def url(self) -> str:
@@ -56,7 +69,8 @@ class Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--db",
-             str(self.db)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             str(self.db), "--workers", str(self.workers)], env=env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -67,13 +81,7 @@ class Server:
         raise RuntimeError("companion serve did not start")
 
     def kill(self) -> None:
+        """SIGKILL the server and every worker it forked (its whole process group)."""
         if self.proc and self.proc.poll() is None:
-            self.proc.kill()
+            os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
-
-
-@pytest.fixture
-def server(tmp_path):
-    srv = Server(tmp_path / "served.db").start()
-    yield srv
-    srv.kill()

@@ -170,3 +170,33 @@ def test_tally_endpoint_422_names_the_field(client, game, spoil, field):
 
 def test_unknown_game_is_refused(client):
     assert client.get("/api/v1/games/nope", headers=bearer("nope")).status_code == 403
+
+
+def test_export_and_import_give_the_same_game(client, created):
+    game_id, edit, view, _ = created
+    v = 0
+    for event in ({"type": "take_millions", "player": 0},
+                  {"type": "operation", "player": 0, "city": "seoul", "active_successes": 2},
+                  {"type": "end_turn", "player": 0},
+                  {"type": "take_investigation", "player": 1}):
+        v = post_event(client, game_id, edit, v, event).json["version"]
+    exported = client.get(f"/api/v1/games/{game_id}/export", headers=bearer(view)).json
+    assert exported["format"] == "mission-kit-game/1" and len(exported["events"]) == 4
+    r = client.post("/api/v1/games/import", json=exported)
+    assert r.status_code == 201 and r.json["id"] != game_id
+    original = client.get(f"/api/v1/games/{game_id}", headers=bearer(edit)).json
+    copy = r.json["state"]
+    assert {**copy, "id": None} == {**original, "id": None}
+    again = client.get(f"/api/v1/games/{r.json['id']}/export",
+                       headers=bearer(r.json["edit_token"])).json
+    assert again == exported
+
+
+def test_import_refuses_an_illegal_log(client, created):
+    game_id, edit, view, _ = created
+    exported = client.get(f"/api/v1/games/{game_id}/export", headers=bearer(view)).json
+    exported["events"] = [{"type": "take_millions", "player": 0},
+                          {"type": "take_millions", "player": 1}]
+    r = client.post("/api/v1/games/import", json=exported)
+    assert r.status_code == 422 and r.json["field"] == "events[1]"
+    assert client.post("/api/v1/games/import", json={"format": "x"}).json["field"] == "format"

@@ -9,6 +9,17 @@ import pytest
 from companion.pages import form_event
 
 HX = {"HX-Request": "true"}
+
+
+def csrf(client) -> str:
+    """The CSRF token the pages hand this browser session."""
+    html = client.get("/").data
+    return re.search(rb'name="csrf_token" value="([^"]+)"', html).group(1).decode()
+
+
+def post(client, url, data, **kw):
+    """POST a form as the page would: with its CSRF token."""
+    return client.post(url, data={**data, "csrf_token": csrf(client)}, **kw)
 XSS = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
 
@@ -16,7 +27,7 @@ def new_game(client, names=("Ann", "Bo")):
     data = {}
     for i, (name, ch) in enumerate(zip(names, ["jack", "queen", "king", "joker"], strict=False)):
         data |= {f"name{i}": name, f"character{i}": ch, f"side{i}": "A"}
-    r = client.post("/games", data=data)
+    r = post(client, "/games", data)
     assert r.status_code == 303
     return r.headers["Location"]
 
@@ -36,7 +47,7 @@ def test_create_and_play_without_javascript(client):
     url = new_game(client)
     page = client.get(url)
     assert page.status_code == 200 and b"Ann\xe2\x80\x99s turn" in page.data
-    r = client.post(url + "/act", data={"version": version(page.data), "player": "0",
+    r = post(client, url + "/act", {"version": version(page.data), "player": "0",
                                         "type": "take_millions"})
     assert r.status_code == 303
     page = client.get(url)
@@ -45,7 +56,7 @@ def test_create_and_play_without_javascript(client):
 
 def test_htmx_gets_the_fragment(client):
     url = new_game(client)
-    r = client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"},
+    r = post(client, url + "/act", {"version": "0", "player": "0", "type": "take_millions"},
                     headers=HX)
     assert r.status_code == 200 and r.data.lstrip().startswith(b'<div id="game"')
     assert b"<html" not in r.data and b'hx-swap-oob="true"' in r.data
@@ -54,15 +65,15 @@ def test_htmx_gets_the_fragment(client):
 def test_polling_answers_204_until_something_changes(client):
     url = new_game(client)
     assert client.get(url + "/live?v=0", headers=HX).status_code == 204
-    client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"})
+    post(client, url + "/act", {"version": "0", "player": "0", "type": "take_millions"})
     r = client.get(url + "/live?v=0", headers=HX)
     assert r.status_code == 200 and b"Ann takes 2 Millions." in r.data
 
 
 def test_stale_form_gets_409_with_the_fresh_table(client):
     url = new_game(client)
-    client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"})
-    r = client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"},
+    post(client, url + "/act", {"version": "0", "player": "0", "type": "take_millions"})
+    r = post(client, url + "/act", {"version": "0", "player": "0", "type": "take_millions"},
                     headers=HX)
     assert r.status_code == 409 and b"Someone else changed the game first" in r.data
     assert version(r.data) == "1"
@@ -79,8 +90,8 @@ def test_stale_form_gets_409_with_the_fresh_table(client):
 ])
 def test_forged_posts_are_refused_and_lose_nothing(client, data):
     url = new_game(client)
-    client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"})
-    r = client.post(url + "/act", data=data, headers=HX)
+    post(client, url + "/act", {"version": "0", "player": "0", "type": "take_millions"})
+    r = post(client, url + "/act", data, headers=HX)
     assert r.status_code in (409, 422)
     page = client.get(url)
     assert b"Ann takes 2 Millions." in page.data and version(page.data) == "1"
@@ -93,13 +104,13 @@ def test_view_link_shows_but_cannot_change(client, app):
     page = client.get(view)
     assert page.status_code == 200 and b"Read-only view" in page.data
     assert b"Get 2 Millions" not in page.data
-    r = client.post(view + "/act", data={"version": "0", "player": "0", "type": "take_millions"})
+    r = post(client, view + "/act", {"version": "0", "player": "0", "type": "take_millions"})
     assert r.status_code == 403
 
 
 def test_unknown_link_is_404(client):
     assert client.get("/t/not-a-real-token").status_code == 404
-    assert client.post("/t/not-a-real-token/act", data={}).status_code == 404
+    assert post(client, "/t/not-a-real-token/act", {}).status_code == 404
 
 
 def test_script_in_a_name_renders_as_text(client):
@@ -110,7 +121,7 @@ def test_script_in_a_name_renders_as_text(client):
 
 
 def test_bad_new_game_form_keeps_what_was_typed(client):
-    r = client.post("/games", data={"name0": "Solo", "character0": "jack", "side0": "A"})
+    r = post(client, "/games", {"name0": "Solo", "character0": "jack", "side0": "A"})
     assert r.status_code == 422 and b'value="Solo"' in r.data
     assert b"needs 2 to 4 players; this setup has 1" in r.data
 
@@ -136,8 +147,74 @@ def test_team_variant_from_the_form(client):
     for i, ch in enumerate(["jack", "queen", "king", "joker"]):
         data |= {f"name{i}": f"P{i}", f"character{i}": ch, f"side{i}": "A",
                  f"team{i}": "AB"[i % 2]}
-    r = client.post("/games", data=data)
+    r = post(client, "/games", data)
     assert r.status_code == 303
     assert b"team A" in client.get(r.headers["Location"]).data
     data["team3"] = "A"  # three in team A
-    assert client.post("/games", data=data).status_code == 422
+    assert post(client, "/games", data).status_code == 422
+
+
+def test_forged_post_without_csrf_token_is_refused(client):
+    url = new_game(client)
+    r = client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"})
+    assert r.status_code == 400 and b"This form has expired" in r.data
+    r = client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions",
+                                        "csrf_token": "forged"}, headers=HX)
+    assert r.status_code == 400
+    assert b"Ann takes 2 Millions." not in client.get(url).data
+    other = client.application.test_client()  # another browser: its own session, no token
+    r = other.post("/games", data={"name0": "A", "character0": "jack", "name1": "B",
+                                   "character1": "queen"})
+    assert r.status_code == 400
+
+
+def test_htmx_may_send_the_token_in_a_header(client):
+    url = new_game(client)
+    r = client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"},
+                    headers={**HX, "X-CSRFToken": csrf(client)})
+    assert r.status_code == 200
+
+
+def test_security_headers(client):
+    url = new_game(client)
+    for path in ("/", url, url + "/qr.svg", "/api/v1/health"):
+        h = client.get(path).headers
+        assert "script-src 'self'" in h["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in h["Content-Security-Policy"]
+        assert h["X-Content-Type-Options"] == "nosniff"
+        assert h["Referrer-Policy"] == "no-referrer"
+    cookie = client.get_cookie("session")
+    assert cookie is not None and cookie.http_only and cookie.same_site == "Lax"
+
+
+def test_secure_cookie_setting(tmp_path):
+    from companion import create_app
+
+    app = create_app({"DATABASE": str(tmp_path / "s.db"), "SESSION_COOKIE_SECURE": True})
+    c = app.test_client()
+    c.get("/", base_url="https://localhost")
+    assert c.get_cookie("session", domain="localhost").secure
+
+
+def test_creating_games_is_rate_limited(tmp_path):
+    from companion import create_app
+
+    app = create_app({"DATABASE": str(tmp_path / "r.db"), "RATELIMIT_CREATE": "3 per minute"})
+    c = app.test_client()
+    body = {"players": [{"name": "A", "character": "jack", "side": "A"},
+                        {"name": "B", "character": "queen", "side": "A"}]}
+    codes = [c.post("/api/v1/games", json=body).status_code for _ in range(4)]
+    assert codes == [201, 201, 201, 429]
+
+
+@pytest.mark.parametrize("payload", [
+    '<script>alert("x")</script>', '"><img src=x onerror=alert(1)>',
+    "javascript:alert(1)", "{{ 7*7 }}", "<svg/onload=alert(1)>",
+])
+def test_payloads_in_names_render_as_text_everywhere(client, payload):
+    url = new_game(client, names=(payload, "Bo"))
+    page = post(client, url + "/act", {"version": "0", "player": "0", "type": "take_millions"},
+                headers=HX).data
+    for raw in (b"<script>alert", b"<img src=x", b"<svg/onload"):
+        assert raw not in page
+    assert b"49" not in page.split(b"Score")[0]  # no template evaluation of names

@@ -1,0 +1,168 @@
+"""Load benchmark: 20 concurrent clients, each on its own game, posting version-chained
+events to `companion serve` for a fixed time; then the same clients against a bare Flask
+"hello" endpoint served the same way (waitress, same threads), in the same run.
+
+Prints events/s, the ratio to hello requests/s, and p50/p99 latency.
+Targets (SQLite): ratio >= 0.5, p99 <= 25 ms. Only loopback addresses are used.
+Usage: python bench/companion_load.py [--seconds 5] [--clients 20] [--db URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+THREADS = 8
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(cmd: list[str], port: int) -> subprocess.Popen:
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=1)
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"server did not start: {cmd}")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    os.killpg(proc.pid, signal.SIGTERM)
+    proc.wait(timeout=10)
+
+
+def request(conn: http.client.HTTPConnection, path: str, body: dict,
+            token: str | None = None) -> tuple[int, dict]:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn.request("POST", path, json.dumps(body), headers)
+    resp = conn.getresponse()
+    return resp.status, json.loads(resp.read() or b"null")
+
+
+def run_clients(port: int, clients: int, seconds: float, make_job) -> tuple[int, list[float]]:
+    """Run `clients` threads until the time is up; return (successful requests, latencies)."""
+    latencies: list[float] = []
+    done = [0]
+    lock = threading.Lock()
+    stop_at = time.monotonic() + seconds
+    barrier = threading.Barrier(clients)
+
+    def worker(i: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        job = make_job(conn, i)
+        mine, ok = [], 0
+        barrier.wait()
+        while time.monotonic() < stop_at:
+            t0 = time.perf_counter()
+            if job():
+                ok += 1
+                mine.append(time.perf_counter() - t0)
+        conn.close()
+        with lock:
+            done[0] += ok
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return done[0], latencies
+
+
+def companion_job(games: list[tuple[str, str]]):
+    def make(conn, i):
+        game_id, token = games[i]
+        state = {"version": 0}
+
+        def post() -> bool:
+            status, body = request(conn, f"/api/v1/games/{game_id}/events", {
+                "version": state["version"],
+                "event": {"type": "take_investigation", "player": state["version"] % 2}}, token)
+            if status != 200:
+                raise RuntimeError(f"unexpected {status}: {body}")
+            state["version"] = body["version"]
+            return True
+
+        return post
+    return make
+
+
+def hello_job(conn, i):
+    return lambda: request(conn, "/hello", {"n": i})[0] == 200
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite)")
+    args = parser.parse_args()
+    tmp = Path(tempfile.mkdtemp())
+    db = args.db or str(tmp / "load.db")
+
+    port = free_port()
+    server = start([sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", db,
+                    "--threads", str(THREADS)], port)
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port)
+        games = []
+        for i in range(args.clients):
+            status, body = request(conn, "/api/v1/games", {"players": [
+                {"name": f"A{i}", "character": "jack", "side": "A"},
+                {"name": f"B{i}", "character": "queen", "side": "A"}]})
+            assert status == 201, body
+            games.append((body["id"], body["edit_token"]))
+        conn.close()
+        events, ev_lat = run_clients(port, args.clients, args.seconds, companion_job(games))
+    finally:
+        stop(server)
+
+    port = free_port()
+    hello = start([sys.executable, str(HERE / "hello_app.py"), str(port), str(THREADS)], port)
+    try:
+        hellos, hello_lat = run_clients(port, args.clients, args.seconds, hello_job)
+    finally:
+        stop(hello)
+
+    ev_rate, hello_rate = events / args.seconds, hellos / args.seconds
+    print(f"database: {'SQLite' if args.db is None else args.db.split('://')[0]}; "
+          f"{args.clients} clients, {args.seconds:.0f} s each run, waitress {THREADS} threads")
+    print(f"companion events: {ev_rate:.0f}/s  p50 {statistics.median(ev_lat) * 1000:.1f} ms  "
+          f"p99 {pct(ev_lat, 0.99):.1f} ms")
+    print(f"bare Flask hello: {hello_rate:.0f}/s  p50 {statistics.median(hello_lat) * 1000:.1f} "
+          f"ms  p99 {pct(hello_lat, 0.99):.1f} ms")
+    print(f"ratio events/s : hello req/s = {ev_rate / hello_rate:.2f}  (target >= 0.5; "
+          f"p99 target <= 25 ms)")
+
+
+if __name__ == "__main__":
+    main()

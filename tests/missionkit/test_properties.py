@@ -1,0 +1,107 @@
+"""Property tests: random sequences of legal events keep the game's invariants."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from missionkit.double_mission.engine import (
+    eligible_titles,
+    operation_dice,
+    parse_event,
+    replay,
+    try_apply,
+)
+from missionkit.double_mission.state import IllegalEvent, Setup, State, new_state
+
+CHARACTERS = ["jack", "queen", "king", "joker", "ace"]
+
+
+def snapshot_of(state: State) -> tuple:
+    """Everything an undo must restore."""
+    return (state.players, state.cities, state.values, +state.sold, state.round_marker,
+            state.turn, state.status, state.offer, state.bag, state.log)
+
+
+@st.composite
+def an_event(draw, state: State):
+    seat = state.turn.player
+    players = len(state.players)
+    g = state.game
+    full = [c for c, t in state.cities.items() if t is not None] or ["seoul"]
+    kind = draw(st.sampled_from(["take_millions", "move", "buy_die", "buy_die", "operation",
+                                 "operation", "operation", "operation", "sell", "claim_title",
+                                 "claim_title", "play_card", "end_turn", "end_turn",
+                                 "take_investigation"]))
+    if kind == "move":
+        return {"type": "action", "player": seat, "kind": "move"}
+    if kind in ("take_millions", "buy_die", "end_turn"):
+        return {"type": kind, "player": seat}
+    if kind == "take_investigation":
+        return {"type": kind, "player": draw(st.integers(0, players - 1))}
+    if kind == "operation":
+        city = draw(st.sampled_from(full))
+        need, level = operation_dice(state, parse_event(
+            {"type": "operation", "player": seat, "city": city}))
+        event = {"type": "operation", "player": seat, "city": city,
+                 "active_successes": draw(st.sampled_from([need, need, need - 1, 0, 6]))}
+        if draw(st.booleans()):
+            event |= {"helper": draw(st.integers(0, players - 1)),
+                      "helper_successes": draw(st.sampled_from([level, level - 1, 0]))}
+        return event
+    if kind == "sell":
+        return {"type": "sell", "player": seat,
+                "treasure": draw(st.sampled_from([t.id for t in g.treasures]))}
+    if kind == "claim_title":
+        within_reach = eligible_titles(state, seat) or [t.id for t in g.titles]
+        return {"type": "claim_title", "player": seat, "title": draw(st.sampled_from(
+            within_reach))}
+    card = draw(st.sampled_from(["account_siphon"] * 6 + [c.id for c in g.plan_cards]))
+    return {"type": "play_card", "player": seat, "card": card,
+            "target": draw(st.integers(0, players - 1)),
+            "treasure": draw(st.sampled_from([t.id for t in g.treasures])),
+            "give": draw(st.sampled_from([t.id for t in g.treasures])),
+            "city": draw(st.sampled_from(full))}
+
+
+def check_invariants(before: State, after: State) -> None:
+    game = after.game
+    for t in game.treasures:  # the 24 treasures are conserved
+        on_board = sum(1 for v in after.cities.values() if v == t.id)
+        held = sum(p.treasures.get(t.id, 0) for p in after.players)
+        assert on_board + held + after.sold.get(t.id, 0) == t.count, t.id
+        assert after.values[t.id] <= before.values[t.id]  # values never rise
+    trigger = game.player_count(len(after.players)).end_trigger
+    assert after.round_marker == max(0, trigger - len(after.robbed()))
+    assert all(p.millions >= 0 and 2 <= p.dice <= 6 for p in after.players)
+    assert len(set(t for p in after.players for t in p.titles) | set(after.offer)) == sum(
+        len(p.titles) for p in after.players) + len(after.offer)  # no title twice
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_legal_event_sequences_keep_the_invariants(game, data):
+    n = data.draw(st.sampled_from([2, 2, 3, 4]), label="players")
+    chars = data.draw(st.permutations(CHARACTERS), label="characters")[:n]
+    sides = data.draw(st.lists(st.sampled_from("AB"), min_size=n, max_size=n), label="sides")
+    setup = Setup.model_validate({
+        "players": [{"name": f"P{i}", "character": c, "side": s}
+                    for i, (c, s) in enumerate(zip(chars, sides, strict=True))],
+        "options": {"sale_and_title": data.draw(st.booleans(), label="sale_and_title")},
+        "seed": data.draw(st.integers(0, 2**20), label="seed")})
+    state = new_state(setup, game)
+    events: list[dict] = []
+    for _ in range(data.draw(st.integers(1, 400), label="steps")):
+        if state.status == "finished":
+            break
+        event = data.draw(an_event(state))
+        try:
+            after = try_apply(state, event)
+        except IllegalEvent:
+            continue
+        check_invariants(state, after)
+        events.append(event)
+        # undo = replay without the last event: restores the previous state exactly
+        assert snapshot_of(replay(setup, events[:-1], game)) == snapshot_of(state)
+        state = after
+    assert snapshot_of(replay(setup, events, game)) == snapshot_of(state)

@@ -25,7 +25,7 @@ import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-THREADS = 8
+THREADS = 24  # as companion serve's default
 
 
 def free_port() -> int:
@@ -125,13 +125,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes for both servers (gunicorn when > 1)")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp())
     db = args.db or str(tmp / "load.db")
 
     port = free_port()
     server = start([sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", db,
-                    "--threads", str(THREADS)], port)
+                    "--threads", str(THREADS), "--workers", str(args.workers)], port)
     try:
         conn = http.client.HTTPConnection("127.0.0.1", port)
         games = []
@@ -147,15 +149,18 @@ def main() -> None:
         stop(server)
 
     port = free_port()
-    hello = start([sys.executable, str(HERE / "hello_app.py"), str(port), str(THREADS)], port)
+    hello = start([sys.executable, str(HERE / "hello_app.py"), str(port), str(THREADS),
+                   str(args.workers)], port)
     try:
         hellos, hello_lat = run_clients(port, args.clients, args.seconds, hello_job)
     finally:
         stop(hello)
 
     ev_rate, hello_rate = events / args.seconds, hellos / args.seconds
+    server_kind = (f"waitress, {THREADS} threads" if args.workers == 1
+                   else f"gunicorn, {args.workers} workers x {THREADS} threads")
     print(f"database: {'SQLite' if args.db is None else args.db.split('://')[0]}; "
-          f"{args.clients} clients, {args.seconds:.0f} s each run, waitress {THREADS} threads")
+          f"{args.clients} clients, {args.seconds:.0f} s each run, {server_kind}")
     print(f"companion events: {ev_rate:.0f}/s  p50 {statistics.median(ev_lat) * 1000:.1f} ms  "
           f"p99 {pct(ev_lat, 0.99):.1f} ms")
     print(f"bare Flask hello: {hello_rate:.0f}/s  p50 {statistics.median(hello_lat) * 1000:.1f} "

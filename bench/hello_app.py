@@ -22,5 +22,11 @@ def health():
 
 
 if __name__ == "__main__":
-    serve(app, host="127.0.0.1", port=int(sys.argv[1]), threads=int(sys.argv[2]),
-          ident="hello")
+    port, threads = int(sys.argv[1]), int(sys.argv[2])
+    workers = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    if workers == 1:  # served exactly as `companion serve` serves the companion
+        serve(app, host="127.0.0.1", port=port, threads=threads, ident="hello")
+    else:
+        from companion.multiworker import run_gunicorn
+
+        run_gunicorn(lambda: app, bind=f"127.0.0.1:{port}", workers=workers, threads=threads)

@@ -25,6 +25,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the spec's field order
     from . import api, pages, security, service
 
     service.init_app(app)

@@ -25,7 +25,8 @@ def serve(
                                            "(default: instance/companion.db).")] = None,
     workers: Annotated[int, typer.Option(min=1, help="Worker processes (more than 1 runs "
                                          "gunicorn; use PostgreSQL for real scale-out).")] = 1,
-    threads: Annotated[int, typer.Option(min=1, help="Threads per worker.")] = 8,
+    threads: Annotated[int, typer.Option(min=1, help="Threads per worker (they mostly wait "
+                                         "on the database).")] = 24,
 ) -> None:
     """Run the companion with a production WSGI server (waitress, or gunicorn workers)."""
     from . import create_app

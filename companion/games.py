@@ -132,10 +132,10 @@ class Games:
             current = self.load(game_id)
             if current.version != version:
                 raise Conflict(current.version)
-        event = parse_event(raw)
+        parse_event(raw)
         exact = resolve_rolls(current.state, raw, self._rng)
         state = try_apply(current.state, exact)
-        body = (event if exact is raw else parse_event(exact)).model_dump(mode="json")
+        body = exact  # validated as it stands (unknown keys are refused), so stored as is
         new_version = self.store.append(game_id, version, body)  # Conflict if it moved on
         loaded = Loaded(game_id, new_version, state, current.view_token)
         self._states.put(loaded)

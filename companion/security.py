@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Callable
+from functools import wraps
 from pathlib import Path
+from typing import Any
 
-from flask import Flask, Response, render_template
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 
 csrf = CSRFProtect()
 
@@ -37,6 +41,25 @@ HEADERS = {
 }
 
 
+class SecurityHeaders:
+    """WSGI middleware adding the fixed security headers to every response (cheaper than
+    re-validating them through a response object on each request)."""
+
+    def __init__(self, wsgi_app: Callable[..., Any]):
+        self.wsgi_app = wsgi_app
+        self.headers = list(HEADERS.items())
+        self.names = {k.lower() for k in HEADERS}
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            present = {k.lower() for k, _ in headers}
+            extra = self.headers if not (present & self.names) else [
+                (k, v) for k, v in self.headers if k.lower() not in present]
+            return start_response(status, headers + extra, exc_info)
+
+        return self.wsgi_app(environ, start)
+
+
 def _secret_key(app: Flask) -> str:
     """A key kept in the instance folder, so sessions survive restarts and workers agree."""
     path = Path(app.instance_path) / "secret_key"
@@ -49,14 +72,34 @@ def _secret_key(app: Flask) -> str:
 
 
 def _limit(app: Flask) -> None:
-    """Rate-limit creating and joining games, per client address, with this app's own counters
-    (per process: behind several workers, put the limit in the reverse proxy too)."""
-    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://",
-                      default_limits=[], headers_enabled=True)
-    app.extensions["mission_kit_limiter"] = limiter
+    """Rate-limit creating and joining games per client address (the `limits` library
+    counts; only these views pay for a check). Counters are per process: behind several
+    workers, limit at the reverse proxy too."""
+    counter = MovingWindowRateLimiter(MemoryStorage())
     for endpoint, (key, default) in LIMITS.items():
-        rule = app.config.get(key, default)
-        app.view_functions[endpoint] = limiter.limit(rule)(app.view_functions[endpoint])
+        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], counter,
+                                                parse(app.config.get(key, default)), endpoint)
+
+
+def _limited(view: Callable[..., Any], counter: MovingWindowRateLimiter, item: Any,
+             endpoint: str) -> Callable[..., Any]:
+    @wraps(view)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        enabled = current_app.config.get("RATELIMIT_ENABLED", True)
+        if enabled and not counter.hit(item, endpoint, request.remote_addr or "unknown"):
+            retry = str(item.get_expiry())
+            if endpoint.startswith("api."):
+                response = jsonify({"error": f"too many requests; limit {item}", "field": ""})
+            else:
+                response = Response(render_template(
+                    "error.html", title="Too many requests",
+                    message=f"Please wait a moment (limit: {item})."))
+            response.status_code = 429
+            response.headers["Retry-After"] = retry
+            return response
+        return view(*args, **kwargs)
+
+    return checked
 
 
 def init_app(app: Flask) -> None:
@@ -66,11 +109,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     _limit(app)
 
-    @app.after_request
-    def _headers(response: Response) -> Response:
-        for key, value in HEADERS.items():
-            response.headers.setdefault(key, value)
-        return response
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
 
     @app.errorhandler(CSRFError)
     def _csrf_error(exc: CSRFError) -> tuple[str, int]:

@@ -280,19 +280,50 @@ class GroupCommit:
                 item.done.set()
 
     def _commit(self, batch: list[_Pending]) -> None:
+        # SQLite only: plain DB-API calls on the raw connection keep the writer lean.
         with self.engine.connect() as conn:
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            raw = conn.connection.driver_connection
+            cur = raw.cursor()
+            cur.execute("BEGIN IMMEDIATE")
             try:
                 for item in batch:
-                    conn.exec_driver_sql("SAVEPOINT change")
                     try:
-                        item.result = _apply_change(conn, *item.args)
-                        conn.exec_driver_sql("RELEASE change")
+                        item.result = _sqlite_change(cur, *item.args)
                     except (Conflict, NotFound, ValueError) as exc:
-                        conn.exec_driver_sql("ROLLBACK TO change")
-                        conn.exec_driver_sql("RELEASE change")
-                        item.error = exc
-                conn.exec_driver_sql("COMMIT")
+                        item.error = exc  # refused before it wrote anything
+                cur.execute("COMMIT")
             except BaseException:
-                conn.exec_driver_sql("ROLLBACK")
+                if raw.in_transaction:
+                    cur.execute("ROLLBACK")
                 raise
+            finally:
+                cur.close()
+
+
+def _sqlite_change(cur: Any, game_id: str, version: int, body: dict[str, Any] | None) -> int:
+    """One change for the group-commit writer, in SQLite's own SQL.
+
+    The writer holds SQLite's write lock (BEGIN IMMEDIATE), so what it reads cannot change
+    under it: every refusal is found by reading, before anything is written."""
+    last = None
+    if body is None:  # an empty log is refused before anything is written
+        last = cur.execute("SELECT MAX(seq) FROM events WHERE game_id = ? AND undone = 0",
+                           (game_id,)).fetchone()[0]
+    new = version + 1
+    cur.execute("UPDATE games SET version = ? WHERE id = ? AND version = ?",
+                (new, game_id, version))
+    if not cur.rowcount:  # nothing written: a stale version or no such game
+        row = cur.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NotFound(game_id)
+        raise Conflict(row[0])
+    if body is None and last is None:  # only reached with the version already bumped
+        cur.execute("UPDATE games SET version = ? WHERE id = ?", (version, game_id))
+        raise ValueError("nothing to undo")
+    if body is None:
+        cur.execute("UPDATE events SET undone = 1 WHERE game_id = ? AND seq = ?",
+                    (game_id, last))
+    else:
+        cur.execute("INSERT INTO events (game_id, seq, body, undone, version) "
+                    "VALUES (?, ?, ?, 0, ?)", (game_id, new, json.dumps(body), new))
+    return new

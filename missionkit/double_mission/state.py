@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -66,8 +66,10 @@ class PlayerState:
         return (self.character, self.side) == (character, side)
 
     def clone(self) -> PlayerState:
-        return replace(self, treasures=Counter(self.treasures), titles=list(self.titles),
-                       evidence=list(self.evidence))
+        new = object.__new__(PlayerState)
+        new.__dict__.update(self.__dict__, treasures=Counter(self.treasures),
+                            titles=list(self.titles), evidence=list(self.evidence))
+        return new
 
 
 @dataclass
@@ -107,11 +109,14 @@ class State:
         """A copy safe to change: every mutable part is copied, the content and setup shared.
 
         Much faster than deepcopy, which would walk the whole log and content model."""
-        return replace(
-            self, players=[p.clone() for p in self.players], cities=dict(self.cities),
-            values=dict(self.values), offer=list(self.offer), bag=list(self.bag),
-            turn=replace(self.turn, robbed_levels=list(self.turn.robbed_levels)),
+        turn = object.__new__(Turn)
+        turn.__dict__.update(self.turn.__dict__, robbed_levels=list(self.turn.robbed_levels))
+        new = object.__new__(State)
+        new.__dict__.update(
+            self.__dict__, players=[p.clone() for p in self.players], cities=dict(self.cities),
+            values=dict(self.values), offer=list(self.offer), bag=list(self.bag), turn=turn,
             sold=Counter(self.sold), log=list(self.log))
+        return new
 
     @property
     def active(self) -> PlayerState:

@@ -110,6 +110,11 @@ def init_app(app: Flask) -> None:
     _limit(app)
 
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
+    if app.config.get("PROXY_FIX") or os.environ.get("MISSION_KIT_PROXY_FIX") == "1":
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        # trust one proxy's X-Forwarded-For/-Proto: real client addresses, https links
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]
 
     @app.errorhandler(CSRFError)
     def _csrf_error(exc: CSRFError) -> tuple[str, int]:

@@ -218,3 +218,19 @@ def test_payloads_in_names_render_as_text_everywhere(client, payload):
     for raw in (b"<script>alert", b"<img src=x", b"<svg/onload"):
         assert raw not in page
     assert b"49" not in page.split(b"Score")[0]  # no template evaluation of names
+
+
+def test_behind_a_proxy_links_and_limits_use_the_forwarded_values(tmp_path):
+    from companion import create_app
+
+    app = create_app({"DATABASE": str(tmp_path / "p.db"), "PROXY_FIX": True,
+                      "RATELIMIT_CREATE": "1 per minute"})
+    c = app.test_client()
+    body = {"players": [{"name": "A", "character": "jack", "side": "A"},
+                        {"name": "B", "character": "queen", "side": "A"}]}
+    first = c.post("/api/v1/games", json=body, headers={"X-Forwarded-For": "203.0.113.5",
+                                                        "X-Forwarded-Proto": "https"})
+    assert first.status_code == 201 and first.json["join_url"].startswith("https://")
+    other = c.post("/api/v1/games", json=body, headers={"X-Forwarded-For": "203.0.113.6"})
+    again = c.post("/api/v1/games", json=body, headers={"X-Forwarded-For": "203.0.113.5"})
+    assert (other.status_code, again.status_code) == (201, 429)

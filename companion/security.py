@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
@@ -64,10 +65,18 @@ def _secret_key(app: Flask) -> str:
     """A key kept in the instance folder, so sessions survive restarts and workers agree."""
     path = Path(app.instance_path) / "secret_key"
     if not path.exists():
+        # Several workers may start at once: each writes a complete candidate, and an atomic
+        # link puts exactly one in place; every worker then reads that one.
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".secret_key.")
         with os.fdopen(fd, "w") as f:
             f.write(secrets.token_hex(32))
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(tmp)
     return path.read_text().strip()
 
 

@@ -15,6 +15,7 @@ import hmac
 import json
 import secrets
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
 
 metadata = MetaData()
 games = Table(
@@ -116,13 +118,26 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
 
 
+def create_schema(engine: Engine, attempts: int = 5) -> None:
+    """Create the tables if missing. Workers starting together race between "check" and
+    "create"; the losers see the winner's tables on the next try."""
+    for attempt in range(attempts):
+        try:
+            metadata.create_all(engine)
+            return
+        except DBAPIError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+
+
 class Store:
     """The game store on any SQLAlchemy database URL (or a SQLite file path)."""
 
     def __init__(self, db: str | Path):
         self.url = database_url(db)
         self.engine = make_engine(self.url)
-        metadata.create_all(self.engine)
+        create_schema(self.engine)
         # SQLite has one writer at a time and an fsync per commit: one writer thread per
         # process commits whatever is waiting as one transaction (group commit).
         self._writer = GroupCommit(self.engine) if self.url.startswith("sqlite") else None

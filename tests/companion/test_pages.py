@@ -234,3 +234,30 @@ def test_behind_a_proxy_links_and_limits_use_the_forwarded_values(tmp_path):
     other = c.post("/api/v1/games", json=body, headers={"X-Forwarded-For": "203.0.113.6"})
     again = c.post("/api/v1/games", json=body, headers={"X-Forwarded-For": "203.0.113.5"})
     assert (other.status_code, again.status_code) == (201, 429)
+
+
+def test_workers_starting_together_share_one_secret_key(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from companion import create_app
+
+    def start(i):
+        app = create_app({"DATABASE": str(tmp_path / "k.db")})
+        return app.config["SECRET_KEY"]
+
+    # one instance folder, as gunicorn workers share; none may crash, all must agree
+    from flask import Flask
+
+    original = Flask.__init__
+
+    def same_instance(self, *a, **kw):
+        kw["instance_path"] = str(tmp_path / "instance")
+        original(self, *a, **kw)
+
+    Flask.__init__ = same_instance
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            keys = list(pool.map(start, range(8)))
+    finally:
+        Flask.__init__ = original
+    assert len(set(keys)) == 1 and len(keys[0]) == 64

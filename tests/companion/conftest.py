@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -67,18 +68,24 @@ class Server:
 
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.log = tempfile.NamedTemporaryFile(prefix="companion-serve-", suffix=".log",
+                                               delete=False)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--db",
              str(self.db), "--workers", str(self.workers)], env=env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(self.url + "/api/v1/health", timeout=1)
                 return self
             except OSError:
+                if self.proc.poll() is not None:
+                    break
                 time.sleep(0.1)
-        raise RuntimeError("companion serve did not start")
+        self.kill()
+        output = Path(self.log.name).read_text(errors="replace")[-3000:]
+        raise RuntimeError(f"companion serve did not start; its output:\n{output}")
 
     def kill(self) -> None:
         """SIGKILL the server and every worker it forked (its whole process group)."""

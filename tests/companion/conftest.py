@@ -68,12 +68,12 @@ class Server:
 
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.log = tempfile.NamedTemporaryFile(prefix="companion-serve-", suffix=".log",
-                                               delete=False)
+        fd, self.log_path = tempfile.mkstemp(prefix="companion-serve-", suffix=".log")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--db",
              str(self.db), "--workers", str(self.workers)], env=env,
-            stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+            stdout=fd, stderr=subprocess.STDOUT, start_new_session=True)
+        os.close(fd)  # the child has its own copy
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -84,7 +84,7 @@ class Server:
                     break
                 time.sleep(0.1)
         self.kill()
-        output = Path(self.log.name).read_text(errors="replace")[-3000:]
+        output = Path(self.log_path).read_text(errors="replace")[-3000:]
         raise RuntimeError(f"companion serve did not start; its output:\n{output}")
 
     def kill(self) -> None:

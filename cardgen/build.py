@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from missionkit.content import load_game
 
@@ -115,47 +116,72 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def build(opts: BuildOptions, progress: Progress | None = None) -> BuildResult:
-    """Write every PDF of the kit and its manifest.json; return where they went."""
-    game = load_game(opts.game, opts.content)
+Written = tuple[Path, int, tuple[float, float]]
+
+
+def outputs(opts: BuildOptions, ctx: Ctx, folder: Path) -> list[tuple[str, Callable[[], Written]]]:
+    """Each file of the kit: its name and how to write it."""
+    page = PAPERS[opts.paper]
+    offset = (mm(opts.offset_mm[0]), mm(opts.offset_mm[1]))
+    name = ctx.game.game.name.get(opts.lang)
+
+    def cards_file(run: CardRun) -> Written:
+        path = folder / f"{run.key.replace('_', '-')}.pdf"
+        label = t(opts.lang, run.key)
+        doc = Document(path, page, ctx, title=f"{name}: {label}",
+                       subject=f"{name} print-and-play")
+        write_cards(doc, run, label=f"{name} · {label}", duplex=opts.duplex, offset=offset)
+        return path, doc.save(), page
+
+    out: list[tuple[str, Callable[[], Written]]] = [
+        (f"{run.key.replace('_', '-')}.pdf", lambda run=run: cards_file(run))
+        for run in card_runs(ctx)]
+    out += [
+        ("tokens.pdf", lambda: _tokens(folder, ctx, name, page, opts.duplex, offset)),
+        ("player-aids.pdf", lambda: _aids(folder, ctx, name, page)),
+        ("rules-summary.pdf", lambda: _rules(folder, ctx, name, page)),
+        ("board-a2.pdf", lambda: _board_poster(folder, ctx, name)),
+        ("board-tiled.pdf", lambda: _board_tiles(folder, ctx, name, opts.paper)),
+    ]
+    return out
+
+
+def build(opts: BuildOptions, progress: Progress | None = None, *,
+          only: set[str] | None = None, game: Any = None) -> BuildResult:
+    """Write the kit's PDFs (all, or just the files named in `only`) and manifest.json."""
+    game = game or load_game(opts.game, opts.content)
     ctx = Ctx(game, opts.lang, fonts_for(opts.lang))
     folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}"
     folder.mkdir(parents=True, exist_ok=True)
-    page = PAPERS[opts.paper]
-    offset = (mm(opts.offset_mm[0]), mm(opts.offset_mm[1]))
-    name = game.game.name.get(opts.lang)
-    files = []
-    for run in card_runs(ctx):
-        path = folder / f"{run.key.replace('_', '-')}.pdf"
-        label = t(opts.lang, run.key)
-        doc = Document(path, page, ctx, title=f"{name}: {label}", subject=f"{name} print-and-play")
-        write_cards(doc, run, label=f"{name} · {label}", duplex=opts.duplex, offset=offset)
-        pages = doc.save()
-        files.append((path, pages, page))
+    previous = _previous_files(folder)
+    entries = []
+    for file_name, write in outputs(opts, ctx, folder):
+        if only is not None and file_name not in only and file_name in previous:
+            entries.append(previous[file_name])
+            continue
+        path, pages, size = write()
+        entries.append({"path": path.name, "pages": pages,
+                        "page_size_pt": [round(size[0], 2), round(size[1], 2)],
+                        "sha256": _sha256(path)})
         if progress:
             progress(path.name)
-    files.append(_tokens(folder, ctx, name, page, opts.duplex, offset))
-    if progress:
-        progress("tokens.pdf")
-    files.append(_aids(folder, ctx, name, page))
-    files.append(_rules(folder, ctx, name, page))
-    if progress:
-        progress("player-aids.pdf, rules-summary.pdf")
-    files.append(_board_poster(folder, ctx, name))
-    if progress:
-        progress("board-a2.pdf")
-    files.append(_board_tiles(folder, ctx, name, opts.paper))
-    if progress:
-        progress("board-tiled.pdf")
     manifest = {
         "game": opts.game, "lang": opts.lang, "paper": opts.paper,
-        "card_size_mm": [63.5, 88.9], "bleed_mm": round(BLEED / mm(1), 3),
+        "card_size_mm": [round(CARD_SIZE[0] / mm(1), 2), round(CARD_SIZE[1] / mm(1), 2)],
+        "bleed_mm": round(BLEED / mm(1), 3),
         "duplex": opts.duplex,
         "components": game.component_counts(),
-        "files": [{"path": p.name, "pages": n, "page_size_pt": [round(s[0], 2), round(s[1], 2)],
-                   "sha256": _sha256(p)} for p, n, s in files],
+        "files": entries,
     }
-    assert CARD_SIZE  # the manifest's card size is the imposition's
-    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
-                                          encoding="utf-8")
+    text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+    (folder / "manifest.json").write_text(text, encoding="utf-8")
     return BuildResult(folder, manifest)
+
+
+def _previous_files(folder: Path) -> dict[str, dict]:
+    """The last manifest's file entries, for files still on disk."""
+    try:
+        old = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {f["path"]: f for f in old.get("files", []) if (folder / f["path"]).exists()}

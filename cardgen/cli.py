@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -121,7 +121,7 @@ def build(
         games = game or available_games(content or default_root())
         jobs = [BuildOptions(g, lg, p, out_dir, content, duplex, (offset_x, offset_y))  # type: ignore[arg-type]
                 for g in games for lg in lang for p in paper]
-        progress = _LazyProgress(total=8 * len(jobs), quiet=quiet)
+        progress = _LazyProgress(total=9 * len(jobs), quiet=quiet)
         try:
             results = [run_build(job, progress) for job in jobs]
         finally:
@@ -154,6 +154,101 @@ def calibrate(
     out_dir.mkdir(parents=True, exist_ok=True)
     path = write_calibration(out_dir / f"calibrate-{paper}-{duplex}.pdf", paper, duplex)  # type: ignore[arg-type]
     say(f"{path}: print it duplex, then read the offsets off the back page")
+
+
+def _options(game: str, lang: str, paper: str, out_dir: Path, content: Path | None) -> Any:
+    from .build import BuildOptions
+
+    if lang not in ("en", "ko") or paper not in ("a4", "letter"):
+        warn("--lang is en or ko; --paper is a4 or letter")
+        raise typer.Exit(2)
+    return BuildOptions(game, lang, paper, out_dir, content)  # type: ignore[arg-type]
+
+
+def _print_report(report: Any) -> None:
+    for error in report.errors:
+        warn(error)
+    stamp = time.strftime("%H:%M:%S")
+    say(f"[{stamp}] {report.summary()}"
+        + (f": {', '.join(report.rendered[:6])}" if report.rendered and len(report.rendered) < 7
+           else ""))
+
+
+GameOption = Annotated[str, typer.Option(help="Game id.")]
+LangOption = Annotated[str, typer.Option(help="Language: en or ko.")]
+PaperOption = Annotated[str, typer.Option(help="Paper: a4 or letter.")]
+OutOption = Annotated[Path, typer.Option("--out", help="Output folder.")]
+
+
+@app.command()
+def watch(game: GameOption = "double-mission", lang: LangOption = "en",
+          paper: PaperOption = "a4", out_dir: OutOption = Path("output"),
+          content: ContentOption = None) -> None:
+    """Rebuild on every change under content/, re-rendering only the cards that changed."""
+    from .watch import watch as run_watch
+
+    opts = _options(game, lang, paper, out_dir, content)
+    say(f"Watching {content or 'content/'}; Ctrl+C to stop.")
+    try:
+        run_watch(opts, _print_report)
+    except KeyboardInterrupt:
+        say("Stopped.")
+
+
+@app.command()
+def preview(game: GameOption = "double-mission", lang: LangOption = "en",
+            paper: PaperOption = "a4", out_dir: OutOption = Path("output"),
+            content: ContentOption = None,
+            port: Annotated[int, typer.Option(help="Port of the gallery.")] = 8765) -> None:
+    """Watch and serve a live gallery of every card, the board and the tokens."""
+    import threading
+
+    from waitress import serve
+
+    from .preview import create_preview_app
+    from .watch import Rebuilder
+    from .watch import watch as run_watch
+
+    opts = _options(game, lang, paper, out_dir, content)
+    probe = Rebuilder(opts)
+    threading.Thread(target=run_watch, args=(opts, _print_report), daemon=True).start()
+    say(f"Preview on http://127.0.0.1:{port}/ ; Ctrl+C to stop.")
+    serve(create_preview_app(probe.gallery, probe.cache.root), host="127.0.0.1", port=port,
+          threads=4)
+
+
+@app.command()
+def export(
+    kind: Annotated[str, typer.Argument(help="png (one image per card side) or tts "
+                                              "(Tabletop Simulator decks).")],
+    game: GameOption = "double-mission", lang: LangOption = "en",
+    out_dir: OutOption = Path("output"), content: ContentOption = None,
+) -> None:
+    """Export card images: 300 dpi PNGs with bleed, or Tabletop Simulator deck sheets."""
+    from .card_images import CardCache
+    from .export import export_png, export_tts
+    from .fonts import FontMissing, fonts_for
+    from .render.common import Ctx
+    from .text import TextOverflow
+
+    if kind not in ("png", "tts"):
+        warn(f"unknown export '{kind}' (png or tts)")
+        raise typer.Exit(2)
+    opts = _options(game, lang, "a4", out_dir, content)
+    try:
+        loaded = load_all(content)[game]
+        ctx = Ctx(loaded, lang, fonts_for(lang))
+        cache = CardCache(out_dir / ".cache" / game / lang)
+        target = out_dir / game / f"{lang}-{kind}"
+        files = (export_png if kind == "png" else export_tts)(ctx, cache, target)
+    except ContentError as exc:
+        report_content_error(exc)
+        raise typer.Exit(1) from None
+    except (FontMissing, TextOverflow, KeyError) as exc:
+        warn(str(exc))
+        raise typer.Exit(1) from None
+    assert opts
+    say(f"{target}: {len(files)} files")
 
 
 @app.callback()

@@ -34,8 +34,11 @@ BODY_SIZE = 8.5
 NAME_SIZE = 15
 
 
+ART_BLEED = BLEED + mm(1)  # paint past the bleed: print-on-demand images use 1/8 in (3.175 mm)
+
+
 def _background(c: Canvas, trim: Rect, color: Color, rim: Color | None = None) -> None:
-    fill_rect(c, trim.grow(BLEED), color)
+    fill_rect(c, trim.grow(ART_BLEED), color)
     if rim is not None:
         stroke_rect(c, trim.shrink(mm(2)), rim, 1.2, radius=mm(2.5))
 
@@ -116,7 +119,7 @@ def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
 
 
 def _back_pattern(c: Canvas, trim: Rect, base: Color, line: Color, kind: str) -> None:
-    area = trim.grow(BLEED)
+    area = trim.grow(ART_BLEED)
     fill_rect(c, area, base)
     c.saveState()
     c.setStrokeColor(line)

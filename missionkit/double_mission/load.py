@@ -73,3 +73,20 @@ def load(folder: Path) -> DoubleMission:
         plan_cards=files["plan_cards"].plan_cards,
         guide=files["guide"].sections,
     )
+
+
+def locations(folder: Path) -> dict[str, tuple[Path, int]]:
+    """Where each listed item is defined: 'titles:spy' -> (path, line). Unreadable files
+    are skipped (the loader reports them)."""
+    out: dict[str, tuple[Path, int]] = {}
+    for name in FILES:
+        source, _ = read_yaml(folder / f"{name}.yaml")
+        if source is None or not isinstance(source.data, dict):
+            continue
+        for key, items in source.data.items():
+            if not isinstance(items, list):
+                continue
+            for i, item in enumerate(items):
+                if isinstance(item, dict) and isinstance(item.get("id"), str):
+                    out[f"{key}:{item['id']}"] = (source.path, source.line_of((key, i)) or 1)
+    return out

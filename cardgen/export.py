@@ -1,0 +1,106 @@
+"""Image exports: one PNG per card side for print-on-demand, and Tabletop Simulator decks."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from .build import card_runs
+from .card_images import CardCache
+from .cardset import CardSide, card_sides
+from .render.common import Ctx
+
+EXPORT_DPI = 300
+TTS_COLS, TTS_ROWS = 10, 7
+TTS_MAX = 4096
+
+
+def export_png(ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
+    """Every card side at 300 dpi with 1/8 in bleed (825 x 1125 px for poker cards)."""
+    written = []
+    for side in card_sides(ctx):
+        _, png = cache.get(ctx, side, EXPORT_DPI)
+        dest = out / side.family / f"{side.item_id}-{side.side}.png"
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(png, dest)
+        written.append(dest)
+    return written
+
+
+def _cell(size: tuple[int, int]) -> tuple[int, int]:
+    """The largest card cell of the card's proportions that fits 10 x 7 in 4096 px."""
+    w, h = size
+    scale = min(TTS_MAX / (TTS_COLS * w), TTS_MAX / (TTS_ROWS * h))
+    return int(w * scale), int(h * scale)
+
+
+def _sheet(images: list[Path], hidden: Path | None, cell: tuple[int, int]) -> Image.Image:
+    """A TTS deck sheet: cards left to right, top to bottom; the last slot shows `hidden`."""
+    sheet = Image.new("RGB", (cell[0] * TTS_COLS, cell[1] * TTS_ROWS), "black")
+    for i, path in enumerate(images):
+        with Image.open(path) as img:
+            sheet.paste(img.convert("RGB").resize(cell, Image.LANCZOS),
+                        ((i % TTS_COLS) * cell[0], (i // TTS_COLS) * cell[1]))
+    if hidden is not None:
+        with Image.open(hidden) as img:
+            slot = TTS_COLS * TTS_ROWS - 1
+            sheet.paste(img.convert("RGB").resize(cell, Image.LANCZOS),
+                        ((slot % TTS_COLS) * cell[0], (slot // TTS_COLS) * cell[1]))
+    return sheet
+
+
+def export_tts(ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
+    """Per card family: a face sheet, a back image (or back sheet) and the deck's JSON."""
+    out.mkdir(parents=True, exist_ok=True)
+    sides = {(s.family, s.item_id, s.side): s for s in card_sides(ctx)}
+    written: list[Path] = []
+    for deck_no, run in enumerate(card_runs(ctx), start=1):
+        cards = list(run.items)  # physical cards: copies included
+        if len(cards) > TTS_COLS * TTS_ROWS - 1:
+            raise ValueError(f"{run.key}: {len(cards)} cards do not fit one deck sheet")
+
+        def png(side: CardSide) -> Path:
+            return cache.get(ctx, side, EXPORT_DPI)[1]
+
+        faces = [png(sides[(run.key, c.id, "face")]) for c in cards]
+        back = png(sides[(run.key, "back", "back")]) if run.same_back else None
+        with Image.open(faces[0]) as first:
+            cell = _cell(first.size)
+        face_path = out / f"{run.key}-faces.png"
+        _sheet(faces, back or faces[0], cell).save(face_path)
+        written.append(face_path)
+        if run.same_back:
+            back_path = out / f"{run.key}-back.png"
+            with Image.open(back) as img:
+                img.convert("RGB").resize(cell, Image.LANCZOS).save(back_path)
+        else:
+            backs = [png(sides[(run.key, c.id, "back")]) for c in cards]
+            back_path = out / f"{run.key}-backs.png"
+            _sheet(backs, backs[0], cell).save(back_path)
+        written.append(back_path)
+        deck = _deck_json(run.key, deck_no, cards, face_path, back_path, not run.same_back, ctx)
+        json_path = out / f"{run.key}.json"
+        json_path.write_text(json.dumps(deck, indent=2, ensure_ascii=False), encoding="utf-8")
+        written.append(json_path)
+    return written
+
+
+def _deck_json(key: str, deck_no: int, cards: list[Any], faces: Path, backs: Path,
+               unique_back: bool, ctx: Ctx) -> dict[str, Any]:
+    transform = {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180,
+                 "scaleX": 1, "scaleY": 1, "scaleZ": 1}
+    custom = {str(deck_no): {"FaceURL": faces.resolve().as_uri(),
+                             "BackURL": backs.resolve().as_uri(), "NumWidth": TTS_COLS,
+                             "NumHeight": TTS_ROWS, "BackIsHidden": True,
+                             "UniqueBack": unique_back, "Type": 0}}
+    ids = [deck_no * 100 + i for i in range(len(cards))]
+    contained = [{"Name": "Card", "CardID": cid, "Nickname": card.name.get(ctx.lang),
+                  "Description": card.id, "CustomDeck": custom, "Transform": transform}
+                 for cid, card in zip(ids, cards, strict=True)]
+    return {"ObjectStates": [{"Name": "Deck", "Nickname": key.replace("_", " "),
+                              "Transform": transform, "DeckIDs": ids, "CustomDeck": custom,
+                              "ContainedObjects": contained}]}

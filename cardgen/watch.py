@@ -1,0 +1,170 @@
+"""Incremental rebuilds for the edit loop: only changed cards are rendered again.
+
+`Rebuilder.rebuild()` reloads the content (reporting errors instead of stopping), renders
+the card sides whose input hash is new, rewrites only the PDFs whose cards or data changed,
+and writes `gallery.json` for the preview page. `watch()` calls it on every file change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from missionkit.content import ContentError, default_root, load_game
+from missionkit.content.loader import game_folder
+from missionkit.double_mission.load import locations
+
+from .build import BuildOptions, build
+from .card_images import CardCache, rasterise
+from .cardset import card_sides
+from .fonts import fonts_for
+from .render.common import Ctx
+
+PREVIEW_DPI = 110
+CARD_FILES = {"plan_cards": "plan-cards.pdf", "mission_cards": "mission-cards.pdf",
+              "character_cards": "character-cards.pdf", "titles": "titles.pdf"}
+LIST_KEY = {"plan_cards": "plan_cards", "mission_cards": "missions",
+            "character_cards": "characters", "titles": "titles"}
+OTHER_FILES = {"tokens.pdf", "player-aids.pdf", "rules-summary.pdf", "board-a2.pdf",
+               "board-tiled.pdf"}
+
+
+@dataclass
+class Report:
+    """What one rebuild did."""
+
+    errors: list[str] = field(default_factory=list)
+    rendered: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def summary(self) -> str:
+        if self.errors:
+            return f"{len(self.errors)} problem(s); the last good build stays in place"
+        return (f"{len(self.rendered)} card side(s) rendered, {len(self.files)} file(s) "
+                f"rewritten in {self.seconds * 1000:.0f} ms")
+
+
+class Rebuilder:
+    """Keeps the last build's card hashes so the next rebuild does only what changed."""
+
+    def __init__(self, opts: BuildOptions, *, dpi: int = PREVIEW_DPI):
+        self.opts, self.dpi = opts, dpi
+        self.folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}"
+        self.gallery = opts.out / opts.game / f"preview-{opts.lang}"
+        self.cache = CardCache(opts.out / ".cache" / opts.game / opts.lang)
+        self.keys: dict[str, str] = {}
+        self.other_key = ""
+        self.version = 0
+
+    def rebuild(self) -> Report:
+        start = time.perf_counter()
+        root = self.opts.content or default_root()
+        try:
+            game = load_game(self.opts.game, root)
+        except ContentError as exc:
+            errors = [str(p) for p in exc.problems]
+            self._gallery_errors(errors)
+            return Report(errors=errors)
+        ctx = Ctx(game, self.opts.lang, fonts_for(self.opts.lang))
+        sides = card_sides(ctx)
+        self.cache.rendered = []
+        for side in sides:
+            self.cache.get(ctx, side, self.dpi)
+        changed = {s.family for s in sides if self.keys.get(s.name) != s.key}
+        other_key = _other_key(game)
+        only: set[str] | None = None
+        if self.keys:
+            only = {CARD_FILES[f] for f in changed}
+            if other_key != self.other_key:
+                only |= OTHER_FILES
+        result = build(self.opts, only=only, game=game)
+        files = sorted(f["path"] for f in result.manifest["files"]
+                       if only is None or f["path"] in only)
+        self.keys = {s.name: s.key for s in sides}
+        self.other_key = other_key
+        self._gallery(sides, root, files)
+        return Report(rendered=list(self.cache.rendered), files=files,
+                      seconds=time.perf_counter() - start)
+
+    def _gallery(self, sides: Iterable, root: Path, files: list[str]) -> None:
+        """gallery.json (and board/token images when they changed) for the preview page."""
+        self.gallery.mkdir(parents=True, exist_ok=True)
+        where = locations(root / game_folder(self.opts.game))
+        for name, dpi in (("board-a2.pdf", 18), ("tokens.pdf", 40)):
+            if name in files or not (self.gallery / f"{name}.png").exists():
+                _page_images(self.folder / name, self.gallery, name, dpi)
+        cards = []
+        for side in sides:
+            path, line = where.get(f"{LIST_KEY[side.family]}:{side.item_id}", (None, None))
+            cards.append({"name": side.name, "family": side.family, "id": side.item_id,
+                          "side": side.side, "image": f"cards/{side.key}-{self.dpi}.png",
+                          "source": f"{path}:{line}" if path else "(shared card back)"})
+        self.version += 1
+        data = {"version": self.version, "cards": cards,
+                "pages": sorted(p.name for p in self.gallery.glob("*.pdf-*.png"))}
+        tmp = self.gallery / "gallery.json.tmp"
+        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(self.gallery / "gallery.json")
+
+
+    def _gallery_errors(self, errors: list[str]) -> None:
+        """Show the problems on the preview page, over the last good images."""
+        path = self.gallery / "gallery.json"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = {"cards": [], "pages": []}
+        self.version += 1
+        data.update(version=self.version, errors=errors)
+        self.gallery.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(path)
+
+
+def _other_key(game) -> str:
+    """A hash of the data the non-card PDFs (board, tokens, aids) are drawn from."""
+    parts = [game.game, game.treasures, game.cities, game.lines, game.wrap_lines, game.guide,
+             game.characters, game.titles]
+    text = json.dumps([repr(p) for p in parts])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _page_images(pdf: Path, out: Path, name: str, dpi: int) -> None:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        for i in range(len(doc)):
+            one = pdfium.PdfDocument.new()
+            one.import_pages(doc, [i])
+            data = _pdf_bytes(one)
+            rasterise(data, dpi).save(out / f"{name}-{i + 1}.png")
+    finally:
+        doc.close()
+
+
+def _pdf_bytes(doc) -> bytes:
+    import io
+
+    buf = io.BytesIO()
+    doc.save(buf)
+    return buf.getvalue()
+
+
+def watch(opts: BuildOptions, report: Callable[[Report], None],
+          stop: threading.Event | None = None) -> None:
+    """Rebuild now and after every change under the content folder, until `stop` is set."""
+    import watchfiles
+
+    rebuilder = Rebuilder(opts)
+    report(rebuilder.rebuild())
+    root = opts.content or default_root()
+    for _changes in watchfiles.watch(root, debounce=50, step=20, stop_event=stop):
+        report(rebuilder.rebuild())

@@ -1,0 +1,62 @@
+"""PNG and Tabletop Simulator exports open with the right pixel sizes and card counts."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+FAMILIES = {"plan_cards": 25, "mission_cards": 12, "character_cards": 5, "titles": 14}
+
+
+def cardgen(*args):
+    return subprocess.run([sys.executable, "-m", "cardgen", *args], capture_output=True,
+                          text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    out = tmp_path_factory.mktemp("export")
+    for kind in ("png", "tts"):
+        result = cardgen("export", kind, "--out", str(out))
+        assert result.returncode == 0, result.stderr
+    return out / "double-mission"
+
+
+def test_png_one_image_per_card_side_at_poker_print_size(exported, game):
+    files = sorted((exported / "en-png").rglob("*.png"))
+    distinct = len(game.plan_cards) + len(game.missions) + len(game.titles)
+    sides = distinct + 2 * len(game.characters) + 3  # + the three shared backs
+    assert len(files) == sides == 59
+    for path in files:
+        with Image.open(path) as img:
+            assert img.size == (825, 1125), path.name
+            assert img.mode == "RGB"
+    assert (exported / "en-png" / "character_cards" / "ace-back.png").exists()
+
+
+def test_tts_decks(exported):
+    tts = exported / "en-tts"
+    for family, count in FAMILIES.items():
+        deck = json.loads((tts / f"{family}.json").read_text())["ObjectStates"][0]
+        assert len(deck["DeckIDs"]) == len(deck["ContainedObjects"]) == count
+        custom = next(iter(deck["CustomDeck"].values()))
+        assert (custom["NumWidth"], custom["NumHeight"]) == (10, 7)
+        face = Path(custom["FaceURL"].removeprefix("file://"))
+        back = Path(custom["BackURL"].removeprefix("file://"))
+        assert face.exists() and back.exists()
+        with Image.open(face) as sheet:
+            assert sheet.mode == "RGB" and max(sheet.size) <= 4096
+            assert sheet.size[0] % 10 == 0 and sheet.size[1] % 7 == 0
+            cell = (sheet.size[0] // 10, sheet.size[1] // 7)
+            assert abs(cell[0] / cell[1] - 825 / 1125) < 0.01
+        assert custom["UniqueBack"] is (family == "character_cards")
+
+
+def test_unknown_export_kind(tmp_path):
+    result = cardgen("export", "pdf", "--out", str(tmp_path))
+    assert result.returncode == 2 and "png or tts" in result.stderr

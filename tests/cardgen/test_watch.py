@@ -1,0 +1,124 @@
+"""The edit loop: only changed cards re-render, errors show and recover, the gallery updates."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from cardgen.build import BuildOptions
+from cardgen.preview import create_preview_app
+from cardgen.watch import Rebuilder, watch
+
+HEADLINE = '"Score 5 points now."'
+
+
+def pdf_text(path: Path) -> str:
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    finally:
+        doc.close()
+
+
+@pytest.fixture
+def rebuilder(content_copy, tmp_path):
+    rb = Rebuilder(BuildOptions(out=tmp_path / "out", content=content_copy))
+    first = rb.rebuild()
+    assert not first.errors and len(first.rendered) == 59 and len(first.files) == 9
+    return rb
+
+
+def edit(content: Path, old: str, new: str, name: str = "plan_cards.yaml") -> None:
+    path = content / "double_mission" / name
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+
+
+def test_nothing_changed_renders_nothing(rebuilder):
+    report = rebuilder.rebuild()
+    assert (report.rendered, report.files, report.errors) == ([], [], [])
+
+
+def test_one_card_edit_rerenders_only_that_card(rebuilder, content_copy):
+    folder = rebuilder.folder
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.glob("*.pdf")}
+    edit(content_copy, HEADLINE, '"Score 5 points at once."')
+    report = rebuilder.rebuild()
+    assert report.rendered == ["plan_cards/headline-face"]
+    assert report.files == ["plan-cards.pdf"]
+    assert "Score 5 points at once." in pdf_text(folder / "plan-cards.pdf")
+    for name, (data, mtime) in before.items():
+        if name != "plan-cards.pdf":
+            path = folder / name
+            assert path.read_bytes() == data and path.stat().st_mtime_ns == mtime, name
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert len(manifest["files"]) == 9
+    gallery = json.loads((rebuilder.gallery / "gallery.json").read_text())
+    card = next(c for c in gallery["cards"] if c["name"] == "plan_cards/headline-face")
+    assert (rebuilder.cache.root / Path(card["image"]).name).exists()
+    assert card["source"].endswith(f"plan_cards.yaml:{_line_of(content_copy, 'id: headline')}")
+
+
+def _line_of(content: Path, text: str) -> int:
+    lines = (content / "double_mission" / "plan_cards.yaml").read_text().splitlines()
+    return next(i for i, line in enumerate(lines, start=1) if text in line)
+
+
+def test_board_data_change_rebuilds_the_board_not_the_cards(rebuilder, content_copy):
+    edit(content_copy, "name: {en: Cusco, ", "name: {en: Cuzco, ", "board.yaml")
+    report = rebuilder.rebuild()
+    assert report.rendered == []
+    assert "board-a2.pdf" in report.files and "plan-cards.pdf" not in report.files
+
+
+def test_broken_yaml_reports_and_recovers(rebuilder, content_copy):
+    pdf = rebuilder.folder / "plan-cards.pdf"
+    good = pdf.read_bytes()
+    path = content_copy / "double_mission" / "plan_cards.yaml"
+    saved = path.read_text(encoding="utf-8")
+    path.write_text(saved.replace("    cost: 0\n", "    cost: [\n", 1), encoding="utf-8")
+    report = rebuilder.rebuild()
+    assert report.errors and "plan_cards.yaml" in report.errors[0]
+    assert pdf.read_bytes() == good  # the last good build stays
+    gallery = json.loads((rebuilder.gallery / "gallery.json").read_text())
+    assert gallery["errors"] and gallery["cards"]
+    path.write_text(saved, encoding="utf-8")
+    report = rebuilder.rebuild()
+    assert not report.errors and report.rendered == []
+    assert "errors" not in json.loads((rebuilder.gallery / "gallery.json").read_text())
+
+
+def test_watch_reacts_to_a_saved_file(content_copy, tmp_path):
+    reports = []
+    stop = threading.Event()
+    opts = BuildOptions(out=tmp_path / "out", content=content_copy)
+    thread = threading.Thread(target=watch, args=(opts, reports.append, stop), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not reports and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert reports and len(reports[0].rendered) == 59
+    edit(content_copy, HEADLINE, '"Score 5 points right away."')
+    while len(reports) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    stop.set()
+    thread.join(timeout=10)
+    assert len(reports) >= 2 and reports[-1].rendered == ["plan_cards/headline-face"]
+
+
+def test_preview_gallery_serves_cards_and_sources(rebuilder):
+    app = create_preview_app(rebuilder.gallery, rebuilder.cache.root)
+    client = app.test_client()
+    assert client.get("/").status_code == 200
+    data = client.get("/gallery.json").json
+    assert len(data["cards"]) == 59 and data["pages"]
+    card = data["cards"][0]
+    assert ".yaml:" in card["source"]
+    image = client.get("/" + card["image"])
+    assert image.status_code == 200 and image.mimetype == "image/png"
+    assert client.get("/pages/" + data["pages"][0]).status_code == 200
+    assert client.get("/cards/../../etc/passwd").status_code == 404

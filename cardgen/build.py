@@ -31,6 +31,7 @@ from .strings import t
 from .token_sheets import write_tokens
 
 Progress = Callable[[str], None]
+Written = tuple[Path, int, tuple[float, float]]  # a file, its page count, its page size
 
 
 @dataclass(frozen=True)
@@ -62,61 +63,52 @@ def card_runs(ctx: Ctx) -> list[CardRun]:
     ]
 
 
+def _open(folder: Path, file_name: str, page: tuple[float, float], ctx: Ctx, name: str,
+          what: str) -> Document:
+    """A kit document titled '<game>: <what>'."""
+    return Document(folder / file_name, page, ctx, title=f"{name}: {what}",
+                    subject=f"{name} print-and-play")
+
+
 def _tokens(folder: Path, ctx: Ctx, name: str, page: tuple[float, float], duplex: Duplex,
-            offset: tuple[float, float]) -> tuple[Path, int, tuple[float, float]]:
-    path = folder / "tokens.pdf"
-    doc = Document(path, page, ctx, title=f"{name}: {t(ctx.lang, 'tokens')}",
-                   subject=f"{name} print-and-play")
+            offset: tuple[float, float]) -> Written:
+    doc = _open(folder, "tokens.pdf", page, ctx, name, t(ctx.lang, "tokens"))
     write_tokens(doc, duplex=duplex, offset=offset)
-    return path, doc.save(), page
+    return doc.path, doc.save(), page
 
 
-def _aids(folder: Path, ctx: Ctx, name: str, page: tuple[float, float]) -> tuple[
-        Path, int, tuple[float, float]]:
-    path = folder / "player-aids.pdf"
-    doc = Document(path, page, ctx, title=f"{name}: {t(ctx.lang, 'player_aid')}",
-                   subject=f"{name} print-and-play")
-    players = max(r.count for r in ctx.game.game.players)
-    write_player_aids(doc, player_aid, players)
-    return path, doc.save(), page
+def _aids(folder: Path, ctx: Ctx, name: str, page: tuple[float, float]) -> Written:
+    doc = _open(folder, "player-aids.pdf", page, ctx, name, t(ctx.lang, "player_aid"))
+    write_player_aids(doc, player_aid, max(r.count for r in ctx.game.game.players))
+    return doc.path, doc.save(), page
 
 
-def _rules(folder: Path, ctx: Ctx, name: str, page: tuple[float, float]) -> tuple[
-        Path, int, tuple[float, float]]:
-    path = folder / "rules-summary.pdf"
-    doc = Document(path, page, ctx, title=f"{name}: {t(ctx.lang, 'rules')}",
-                   subject=f"{name} print-and-play")
+def _rules(folder: Path, ctx: Ctx, name: str, page: tuple[float, float]) -> Written:
+    doc = _open(folder, "rules-summary.pdf", page, ctx, name, t(ctx.lang, "rules"))
     doc.pages = rules_summary(doc.canvas, ctx, page) - 1
     doc.end_page()
-    return path, doc.save(), page
+    return doc.path, doc.save(), page
 
 
-def _board_poster(folder: Path, ctx: Ctx, name: str) -> tuple[Path, int, tuple[float, float]]:
+def _board_poster(folder: Path, ctx: Ctx, name: str) -> Written:
     page = (PAPERS["a2"][1], PAPERS["a2"][0])  # landscape
-    path = folder / "board-a2.pdf"
-    doc = Document(path, page, ctx, title=f"{name}: {t(ctx.lang, 'board')} (A2)",
-                   subject=f"{name} print-and-play")
+    doc = _open(folder, "board-a2.pdf", page, ctx, name, f"{t(ctx.lang, 'board')} (A2)")
     write_board_poster(doc, draw_board, board_layout.BOARD)
-    return path, doc.save(), page
+    return doc.path, doc.save(), page
 
 
-def _board_tiles(folder: Path, ctx: Ctx, name: str, paper: str) -> tuple[
-        Path, int, tuple[float, float]]:
+def _board_tiles(folder: Path, ctx: Ctx, name: str, paper: str) -> Written:
     overlap = mm(10)
     page, tiles = imposition.best_tiling(board_layout.BOARD, PAPERS[paper], overlap=overlap)
-    path = folder / "board-tiled.pdf"
-    doc = Document(path, page, ctx, title=f"{name}: {t(ctx.lang, 'board')} ({paper}, tiled)",
-                   subject=f"{name} print-and-play")
+    doc = _open(folder, "board-tiled.pdf", page, ctx, name,
+                f"{t(ctx.lang, 'board')} ({paper}, tiled)")
     write_board_tiles(doc, draw_board, board_layout.BOARD, tiles,
                       label=f"{name} · {t(ctx.lang, 'board')}", overlap=overlap)
-    return path, doc.save(), page
+    return doc.path, doc.save(), page
 
 
 def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-Written = tuple[Path, int, tuple[float, float]]
 
 
 def outputs(opts: BuildOptions, ctx: Ctx, folder: Path) -> list[tuple[str, Callable[[], Written]]]:
@@ -126,12 +118,10 @@ def outputs(opts: BuildOptions, ctx: Ctx, folder: Path) -> list[tuple[str, Calla
     name = ctx.game.game.name.get(opts.lang)
 
     def cards_file(run: CardRun) -> Written:
-        path = folder / f"{run.key.replace('_', '-')}.pdf"
         label = t(opts.lang, run.key)
-        doc = Document(path, page, ctx, title=f"{name}: {label}",
-                       subject=f"{name} print-and-play")
+        doc = _open(folder, f"{run.key.replace('_', '-')}.pdf", page, ctx, name, label)
         write_cards(doc, run, label=f"{name} · {label}", duplex=opts.duplex, offset=offset)
-        return path, doc.save(), page
+        return doc.path, doc.save(), page
 
     out: list[tuple[str, Callable[[], Written]]] = [
         (f"{run.key.replace('_', '-')}.pdf", lambda run=run: cards_file(run))

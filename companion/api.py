@@ -84,24 +84,23 @@ def post_tally() -> tuple[Response, int] | Response:
         return error(422, exc.message, exc.field)
 
 
-@bp.post("/games")
-def create_game() -> tuple[Response, int]:
-    game_id, edit, view, loaded = games().create(_json())
+def _created(game_id: str, edit: str, view: str, loaded: Any) -> tuple[Response, int]:
+    """201 with the new game's id, its two links and its state."""
     return jsonify({
         "id": game_id, "edit_token": edit, "view_token": view,
         "join_url": url_for("pages.table", token=edit, _external=True),
         "view_url": url_for("pages.table", token=view, _external=True),
         "state": public_state(loaded)}), 201
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int]:
+    return _created(*games().create(_json()))
 
 
 @bp.post("/games/import")
 def import_game() -> tuple[Response, int]:
-    game_id, edit, view, loaded = games().import_game(_json())
-    return jsonify({
-        "id": game_id, "edit_token": edit, "view_token": view,
-        "join_url": url_for("pages.table", token=edit, _external=True),
-        "view_url": url_for("pages.table", token=view, _external=True),
-        "state": public_state(loaded)}), 201
+    return _created(*games().import_game(_json()))
 
 
 @bp.get("/games/<game_id>/export")

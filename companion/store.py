@@ -185,14 +185,6 @@ class Store:
                 return row.id, "view"
         raise NotFound("token")
 
-    def role(self, game_id: str, token: str) -> str | None:
-        """'edit' or 'view' if `token` opens game `game_id`, else None."""
-        try:
-            found, role = self.resolve(token)
-        except NotFound:
-            return None
-        return role if hmac.compare_digest(found.encode(), game_id.encode()) else None
-
     def append(self, game_id: str, version: int, body: dict[str, Any]) -> int:
         """Add an event if `version` is current; return the new version."""
         return self._change(game_id, version, body)

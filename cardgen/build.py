@@ -32,6 +32,9 @@ from .token_sheets import write_tokens
 
 Progress = Callable[[str], None]
 Written = tuple[Path, int, tuple[float, float]]  # a file, its page count, its page size
+# The kit's files besides the card sheets, drawn from the board, tokens and guide data.
+OTHER_FILES = ("tokens.pdf", "player-aids.pdf", "rules-summary.pdf", "board-a2.pdf",
+               "board-tiled.pdf")
 
 
 @dataclass(frozen=True)
@@ -55,11 +58,12 @@ def card_runs(ctx: Ctx) -> list[CardRun]:
     g = ctx.game
     plans = [p for p in g.plan_cards for _ in range(p.copies)]
     return [
-        CardRun("plan_cards", plans, cards.plan_face, cards.plan_back),
-        CardRun("mission_cards", g.missions, cards.mission_face, cards.mission_back),
+        CardRun("plan_cards", plans, cards.plan_face, cards.plan_back, "plan", "plan_cards"),
+        CardRun("mission_cards", g.missions, cards.mission_face, cards.mission_back, "mission",
+                "missions"),
         CardRun("character_cards", g.characters, cards.character_side("A"),
-                cards.character_side("B"), same_back=False),
-        CardRun("titles", g.titles, cards.title_face, cards.title_back),
+                cards.character_side("B"), "character", "characters", same_back=False),
+        CardRun("titles", g.titles, cards.title_face, cards.title_back, "title", "titles"),
     ]
 
 
@@ -119,21 +123,17 @@ def outputs(opts: BuildOptions, ctx: Ctx, folder: Path) -> list[tuple[str, Calla
 
     def cards_file(run: CardRun) -> Written:
         label = t(opts.lang, run.key)
-        doc = _open(folder, f"{run.key.replace('_', '-')}.pdf", page, ctx, name, label)
+        doc = _open(folder, run.file_name, page, ctx, name, label)
         write_cards(doc, run, label=f"{name} · {label}", duplex=opts.duplex, offset=offset)
         return doc.path, doc.save(), page
 
     out: list[tuple[str, Callable[[], Written]]] = [
-        (f"{run.key.replace('_', '-')}.pdf", lambda run=run: cards_file(run))
-        for run in card_runs(ctx)]
-    out += [
-        ("tokens.pdf", lambda: _tokens(folder, ctx, name, page, opts.duplex, offset)),
-        ("player-aids.pdf", lambda: _aids(folder, ctx, name, page)),
-        ("rules-summary.pdf", lambda: _rules(folder, ctx, name, page)),
-        ("board-a2.pdf", lambda: _board_poster(folder, ctx, name)),
-        ("board-tiled.pdf", lambda: _board_tiles(folder, ctx, name, opts.paper)),
-    ]
-    return out
+        (run.file_name, lambda run=run: cards_file(run)) for run in card_runs(ctx)]
+    writers = [lambda: _tokens(folder, ctx, name, page, opts.duplex, offset),
+               lambda: _aids(folder, ctx, name, page), lambda: _rules(folder, ctx, name, page),
+               lambda: _board_poster(folder, ctx, name),
+               lambda: _board_tiles(folder, ctx, name, opts.paper)]
+    return out + list(zip(OTHER_FILES, writers, strict=True))
 
 
 def build(opts: BuildOptions, progress: Progress | None = None, *,

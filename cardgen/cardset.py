@@ -19,8 +19,6 @@ from .layouts import POKER
 from .render.common import Ctx
 
 PACKAGE = Path(__file__).resolve().parent
-LAYOUT_OF = {"plan_cards": "plan", "mission_cards": "mission", "character_cards": "character",
-             "titles": "title"}
 
 
 @dataclass(frozen=True)
@@ -28,6 +26,7 @@ class CardSide:
     """One printable side: `family` (e.g. plan_cards), the item id (or 'back') and side."""
 
     family: str
+    source: str  # the content list it comes from, e.g. "missions"
     item_id: str
     side: str  # "face" or "back"
     item: Any
@@ -51,9 +50,9 @@ def renderer_version() -> str:
     return digest.hexdigest()[:16]
 
 
-def _key(family: str, item: Any, side: str, lang: str) -> str:
+def _key(family: str, layout: str, item: Any, side: str, lang: str) -> str:
     data = item.model_dump(mode="json") if hasattr(item, "model_dump") else str(item)
-    payload = json.dumps([family, side, lang, data, POKER[LAYOUT_OF[family]],
+    payload = json.dumps([family, side, lang, data, POKER[layout],
                           renderer_version()], sort_keys=True, default=str)
     return hashlib.sha256(payload.encode()).hexdigest()[:24]
 
@@ -67,14 +66,13 @@ def card_sides(ctx: Ctx) -> list[CardSide]:
             if item.id in seen:
                 continue
             seen.add(item.id)
-            out.append(CardSide(run.key, item.id, "face", item, run.face,
-                                _key(run.key, item, "face", ctx.lang)))
+            out.append(CardSide(run.key, run.source, item.id, "face", item, run.face,
+                                _key(run.key, run.layout, item, "face", ctx.lang)))
             if not run.same_back:
-                out.append(CardSide(run.key, item.id, "back", item, run.back,
-                                    _key(run.key, item, "back", ctx.lang)))
+                out.append(CardSide(run.key, run.source, item.id, "back", item, run.back,
+                                    _key(run.key, run.layout, item, "back", ctx.lang)))
         if run.same_back:
-            first = run.items[0]
-            out.append(CardSide(run.key, "back", "back", first, run.back,
+            out.append(CardSide(run.key, run.source, "back", "back", run.items[0], run.back,
                                 _back_key(run.key, ctx)))
     return out
 

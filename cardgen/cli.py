@@ -234,7 +234,7 @@ def export(
     if kind not in ("png", "tts"):
         warn(f"unknown export '{kind}' (png or tts)")
         raise typer.Exit(2)
-    opts = _options(game, lang, "a4", out_dir, content)
+    _options(game, lang, "a4", out_dir, content)  # checks --lang
     try:
         loaded = load_all(content)[game]
         ctx = Ctx(loaded, lang, fonts_for(lang))
@@ -247,7 +247,6 @@ def export(
     except (FontMissing, TextOverflow, KeyError) as exc:
         warn(str(exc))
         raise typer.Exit(1) from None
-    assert opts
     say(f"{target}: {len(files)} files")
 
 

@@ -22,11 +22,17 @@ Draw = Callable[[Canvas, Ctx, Any, Rect], None]
 class CardRun:
     """Cards of one family: the items (one per physical card) and how to draw each side."""
 
-    key: str  # file stem and sheet label key, e.g. "plan_cards"
+    key: str  # family and sheet label key, e.g. "plan_cards"
     items: Sequence[Any]
     face: Draw
     back: Draw
+    layout: str  # its box layout in layouts.POKER
+    source: str  # the content list the items come from (for "defined in file:line")
     same_back: bool = True  # every card shares one back design (drawn once, placed per card)
+
+    @property
+    def file_name(self) -> str:
+        return f"{self.key.replace('_', '-')}.pdf"
 
 
 class Document:

@@ -19,19 +19,13 @@ from missionkit.content import ContentError, default_root, load_game
 from missionkit.content.loader import game_folder
 from missionkit.double_mission.load import locations
 
-from .build import BuildOptions, build
+from .build import OTHER_FILES, BuildOptions, build, card_runs
 from .card_images import CardCache, rasterise
 from .cardset import card_sides
 from .fonts import fonts_for
 from .render.common import Ctx
 
 PREVIEW_DPI = 110
-CARD_FILES = {"plan_cards": "plan-cards.pdf", "mission_cards": "mission-cards.pdf",
-              "character_cards": "character-cards.pdf", "titles": "titles.pdf"}
-LIST_KEY = {"plan_cards": "plan_cards", "mission_cards": "missions",
-            "character_cards": "characters", "titles": "titles"}
-OTHER_FILES = {"tokens.pdf", "player-aids.pdf", "rules-summary.pdf", "board-a2.pdf",
-               "board-tiled.pdf"}
 
 
 @dataclass
@@ -77,12 +71,13 @@ class Rebuilder:
         for side in sides:
             self.cache.get(ctx, side, self.dpi)
         changed = {s.family for s in sides if self.keys.get(s.name) != s.key}
+        file_of = {run.key: run.file_name for run in card_runs(ctx)}
         other_key = _other_key(game)
         only: set[str] | None = None
         if self.keys:
-            only = {CARD_FILES[f] for f in changed}
+            only = {file_of[f] for f in changed}
             if other_key != self.other_key:
-                only |= OTHER_FILES
+                only |= set(OTHER_FILES)
         result = build(self.opts, only=only, game=game)
         files = sorted(f["path"] for f in result.manifest["files"]
                        if only is None or f["path"] in only)
@@ -101,7 +96,7 @@ class Rebuilder:
                 _page_images(self.folder / name, self.gallery, name, dpi)
         cards = []
         for side in sides:
-            path, line = where.get(f"{LIST_KEY[side.family]}:{side.item_id}", (None, None))
+            path, line = where.get(f"{side.source}:{side.item_id}", (None, None))
             cards.append({"name": side.name, "family": side.family, "id": side.item_id,
                           "side": side.side, "image": f"cards/{side.key}-{self.dpi}.png",
                           "source": f"{path}:{line}" if path else "(shared card back)"})

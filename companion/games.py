@@ -17,7 +17,6 @@ from missionkit.double_mission import odds
 from missionkit.double_mission.engine import (
     eligible_titles,
     operation_dice,
-    parse_event,
     replay,
     resolve_rolls,
     try_apply,
@@ -132,8 +131,7 @@ class Games:
             current = self.load(game_id)
             if current.version != version:
                 raise Conflict(current.version)
-        parse_event(raw)
-        exact = resolve_rolls(current.state, raw, self._rng)
+        exact = resolve_rolls(current.state, raw, self._rng)  # try_apply validates the shape
         state = try_apply(current.state, exact)
         body = exact  # validated as it stands (unknown keys are refused), so stored as is
         new_version = self.store.append(game_id, version, body)  # Conflict if it moved on

@@ -40,8 +40,8 @@ def parse_event(raw: Any) -> Any:
         return EVENT.validate_python(raw)
     except ValidationError as exc:
         err = exc.errors()[0]
-        loc = tuple(p for p in err["loc"] if p not in ("operation", "sell", "play_card"))
-        return _raise(err["msg"], field_path(("event", *loc[1:])) if len(loc) > 1 else "event")
+        loc = err["loc"][1:]  # a tagged union puts the event's type first: drop it
+        return _raise(err["msg"], field_path(("event", *loc)))
 
 
 def _raise(message: str, field: str = "event") -> Any:

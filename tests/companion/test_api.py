@@ -69,6 +69,10 @@ def test_events_move_the_version_and_stale_writes_get_409(client, created):
     ({"type": "claim_title", "player": 0, "title": "nope"}, "event.title", "not on offer"),
     ({"type": "teleport", "player": 0}, "event", "tag"),
     ({"type": "take_millions"}, "event.player", "Field required"),
+    ({"type": "operation", "player": 0, "city": 5}, "event.city", "valid string"),
+    ({"type": "sell", "player": 0, "treasure": [1]}, "event.treasure", "valid string"),
+    ({"type": "play_card", "player": 0, "card": "swap", "target": "x"}, "event.target",
+     "valid integer"),
     ("not an object", "event", "JSON object"),
 ])
 def test_illegal_events_get_422_and_change_nothing(client, created, event, field, message):

@@ -25,8 +25,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the spec's field order
-    from . import api, pages, security, service
+    from . import api, jsonio, pages, security, service
+
+    app.json = jsonio.OrjsonProvider(app)  # keeps the spec's field order, as built
 
     service.init_app(app)
     app.register_blueprint(api.bp)

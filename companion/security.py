@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from limits import parse
 from limits.storage import MemoryStorage
@@ -59,6 +60,17 @@ class SecurityHeaders:
             return start_response(status, headers + extra, exc_info)
 
         return self.wsgi_app(environ, start)
+
+
+class PageSessions(SecureCookieSessionInterface):
+    """Cookie sessions (which hold the CSRF secret) for the pages only. The JSON API is
+    guarded by bearer tokens and never reads the session, so its requests skip building a
+    signer and parsing cookies: a null session, and no Set-Cookie."""
+
+    def open_session(self, app: Flask, request: Any) -> Any:
+        if request.path.startswith("/api/"):
+            return None  # Flask substitutes its read-only null session
+        return super().open_session(app, request)
 
 
 def _secret_key(app: Flask) -> str:
@@ -116,6 +128,7 @@ def init_app(app: Flask) -> None:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("MISSION_KIT_SECRET_KEY") or _secret_key(app)
     csrf.init_app(app)
+    app.session_interface = PageSessions()
     _limit(app)
 
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from .gamelog import GameLog
 from .model import DoubleMission
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]
@@ -67,9 +68,16 @@ class PlayerState:
 
     def clone(self) -> PlayerState:
         new = object.__new__(PlayerState)
-        new.__dict__.update(self.__dict__, treasures=Counter(self.treasures),
+        new.__dict__.update(self.__dict__, treasures=_copy(self.treasures),
                             titles=list(self.titles), evidence=list(self.evidence))
         return new
+
+
+def _copy(counter: Counter[str]) -> Counter[str]:
+    """A copy of a Counter without Counter.update's Python-level loop (clone's hot path)."""
+    new: Counter[str] = Counter()
+    dict.update(new, counter)
+    return new
 
 
 @dataclass
@@ -102,7 +110,7 @@ class State:
     turn: Turn
     status: Literal["playing", "final_round", "finished"] = "playing"
     sold: Counter[str] = field(default_factory=Counter)
-    log: list[str] = field(default_factory=list)
+    log: GameLog = field(default_factory=GameLog)
     result: dict | None = None
 
     def clone(self) -> State:
@@ -115,7 +123,7 @@ class State:
         new.__dict__.update(
             self.__dict__, players=[p.clone() for p in self.players], cities=dict(self.cities),
             values=dict(self.values), offer=list(self.offer), bag=list(self.bag), turn=turn,
-            sold=Counter(self.sold), log=list(self.log))
+            sold=_copy(self.sold), log=self.log.copy())
         return new
 
     @property

@@ -23,6 +23,7 @@ from .documents import (
 from .fonts import fonts_for
 from .geometry import PAPERS, mm
 from .imposition import BLEED, CARD_SIZE, Duplex
+from .parallel import run_jobs
 from .render import cards
 from .render.aids import player_aid, rules_summary
 from .render.board import draw_board
@@ -111,8 +112,12 @@ def _board_tiles(folder: Path, ctx: Ctx, name: str, paper: str) -> Written:
     return doc.path, doc.save(), page
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def _entry(done: Written) -> dict[str, Any]:
+    """A file's line in the manifest."""
+    path, pages, size = done
+    return {"path": path.name, "pages": pages,
+            "page_size_pt": [round(size[0], 2), round(size[1], 2)],
+            "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
 
 
 def outputs(opts: BuildOptions, ctx: Ctx, folder: Path) -> list[tuple[str, Callable[[], Written]]]:
@@ -144,17 +149,16 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}"
     folder.mkdir(parents=True, exist_ok=True)
     previous = _previous_files(folder)
-    entries = []
-    for file_name, write in outputs(opts, ctx, folder):
-        if only is not None and file_name not in only and file_name in previous:
-            entries.append(previous[file_name])
-            continue
-        path, pages, size = write()
-        entries.append({"path": path.name, "pages": pages,
-                        "page_size_pt": [round(size[0], 2), round(size[1], 2)],
-                        "sha256": _sha256(path)})
-        if progress:
-            progress(path.name)
+    files = outputs(opts, ctx, folder)
+    todo = [(name, write) for name, write in files
+            if only is None or name in only or name not in previous]
+    # The two board files draw the whole world map: the longest jobs go first, so that on
+    # several cores the other files fill in around them.
+    todo.sort(key=lambda item: not item[0].startswith("board"))
+    results = run_jobs([lambda write=write: _entry(write()) for _, write in todo],
+                       done=(lambda entry: progress(entry["path"])) if progress else None)
+    written = {name: entry for (name, _), entry in zip(todo, results, strict=True)}
+    entries = [written[name] if name in written else previous[name] for name, _ in files]
     manifest = {
         "game": opts.game, "lang": opts.lang, "paper": opts.paper,
         "card_size_mm": [round(CARD_SIZE[0] / mm(1), 2), round(CARD_SIZE[1] / mm(1), 2)],

@@ -18,8 +18,11 @@ class TextOverflow(Exception):
     """Text that cannot fit its box at the minimum size. Names the card and the field."""
 
     def __init__(self, item: str, field: str, detail: str):
-        self.item, self.field = item, field
+        self.item, self.field, self.detail = item, field, detail
         super().__init__(f"{item}: {field}: text does not fit its box ({detail})")
+
+    def __reduce__(self) -> tuple:  # so that a build worker can hand it to the parent
+        return TextOverflow, (self.item, self.field, self.detail)
 
 
 @dataclass(frozen=True)

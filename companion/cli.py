@@ -1,57 +1,51 @@
-"""The `companion` command line: serve the app, or tally an end-game snapshot file."""
+"""The `companion` command line: serve the app, or tally an end-game snapshot file.
+
+argparse, like cardgen's command line: quick to start, nothing to build per option."""
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
-
-import typer
-
-app = typer.Typer(
-    help="The Mission Kit scoring companion.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
 
 
-@app.command()
-def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 5000,
-    db: Annotated[str | None, typer.Option(help="SQLite file, or a database URL such as "
-                                           "postgresql+psycopg://user:pw@host/db "
-                                           "(default: instance/companion.db).")] = None,
-    workers: Annotated[int, typer.Option(min=1, help="Worker processes (more than 1 runs "
-                                         "gunicorn; use PostgreSQL for real scale-out).")] = 1,
-    threads: Annotated[int, typer.Option(min=1, help="Threads per worker (they mostly wait "
-                                         "on the database).")] = 24,
-) -> None:
+class Failed(Exception):
+    """A command failed after reporting why; the process exits with `code`."""
+
+    def __init__(self, code: int):
+        self.code = code
+
+
+def fail(message: str, code: int) -> Failed:
+    print(message, file=sys.stderr, flush=True)
+    return Failed(code)
+
+
+def serve(args: argparse.Namespace) -> None:
     """Run the companion with a production WSGI server (waitress, or gunicorn workers)."""
     from . import create_app
 
-    config = {"DATABASE": db} if db else None
-    if workers == 1:
+    config = {"DATABASE": args.db} if args.db else None
+    if args.workers == 1:
         from waitress import serve as waitress_serve
 
         flask_app = create_app(config)
-        typer.echo(f"Mission Kit companion on http://{host}:{port}/ "
-                   f"(data: {flask_app.config['DATABASE']})")
-        waitress_serve(flask_app, host=host, port=port, threads=threads, ident="mission-kit")
+        print(f"Mission Kit companion on http://{args.host}:{args.port}/ "
+              f"(data: {flask_app.config['DATABASE']})", flush=True)
+        waitress_serve(flask_app, host=args.host, port=args.port, threads=args.threads,
+                       ident="mission-kit")
         return
     from .multiworker import run_gunicorn
 
-    typer.echo(f"Mission Kit companion on http://{host}:{port}/ ({workers} workers)")
-    run_gunicorn(lambda: create_app(config), bind=f"{host}:{port}", workers=workers,
-                 threads=threads)
+    print(f"Mission Kit companion on http://{args.host}:{args.port}/ ({args.workers} workers)",
+          flush=True)
+    run_gunicorn(lambda: create_app(config), bind=f"{args.host}:{args.port}",
+                 workers=args.workers, threads=args.threads)
 
 
-@app.command()
-def tally(
-    file: Annotated[Path, typer.Argument(help="End-game snapshot (JSON).", exists=False)],
-    content: Annotated[Path | None, typer.Option(help="Content root.", file_okay=False)] = None,
-) -> None:
+def tally(args: argparse.Namespace) -> None:
     """Print the end-game tally of a snapshot as JSON (exit 2 with the field on bad input)."""
     from pydantic import ValidationError
 
@@ -60,53 +54,90 @@ def tally(
     from missionkit.double_mission.snapshot import Snapshot, TallyError
     from missionkit.double_mission.tally import tally as run_tally
 
+    file: Path = args.file
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
     except OSError as exc:
-        typer.echo(f"{file}: cannot read: {exc.strerror}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(f"{file}: cannot read: {exc.strerror}", 2) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        typer.echo(f"{file}: not valid JSON: {exc}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(f"{file}: not valid JSON: {exc}", 2) from None
     try:
-        game = load_game("double-mission", content)
+        game = load_game("double-mission", args.content)
         result = run_tally(Snapshot.model_validate(data), game)
     except ContentError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(1) from None
+        raise fail(str(exc), 1) from None
     except ValidationError as exc:
         err = exc.errors()[0]
-        typer.echo(f"{field_path(err['loc']) or 'body'}: {err['msg']}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(f"{field_path(err['loc']) or 'body'}: {err['msg']}", 2) from None
     except TallyError as exc:
-        typer.echo(f"{exc.field}: {exc.message}", err=True)
-        raise typer.Exit(2) from None
-    typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        raise fail(f"{exc.field}: {exc.message}", 2) from None
+    print(json.dumps(result, indent=2, ensure_ascii=False))
 
 
-@app.command()
-def setup(
-    players: Annotated[int, typer.Argument(help="How many players sit at the table.")],
-    content: Annotated[Path | None, typer.Option(help="Content root.", file_okay=False)] = None,
-) -> None:
+def setup(args: argparse.Namespace) -> None:
     """Print the setup for a player count: titles on offer, end trigger, starting scores."""
     from missionkit.content import ContentError, load_game
 
     try:
-        game = load_game("double-mission", content)
+        game = load_game("double-mission", args.content)
     except ContentError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(1) from None
+        raise fail(str(exc), 1) from None
     try:
-        row = game.player_count(players)
+        row = game.player_count(args.players)
     except KeyError as exc:
-        typer.echo(f"error: {exc.args[0]}", err=True)
-        raise typer.Exit(2) from None
-    typer.echo(f"{players} players: lay out {row.titles_on_offer} titles; "
-               f"round marker starts on {row.end_trigger}; "
-               f"starting scores by seat {', '.join(map(str, row.starting_scores))}.")
+        raise fail(f"error: {exc.args[0]}", 2) from None
+    print(f"{args.players} players: lay out {row.titles_on_offer} titles; "
+          f"round marker starts on {row.end_trigger}; "
+          f"starting scores by seat {', '.join(map(str, row.starting_scores))}.")
 
 
-def main() -> None:
+def _at_least_one(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(prog="companion",
+                                   description="The Mission Kit scoring companion.")
+    commands = root.add_subparsers(title="commands", metavar="COMMAND")
+
+    def command(func: Callable[[argparse.Namespace], None]) -> argparse.ArgumentParser:
+        doc = (func.__doc__ or "").strip()
+        sub = commands.add_parser(func.__name__, help=doc, description=doc)
+        sub.set_defaults(run=func)
+        return sub
+
+    sub = command(serve)
+    sub.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    sub.add_argument("--port", type=int, default=5000, help="port to listen on")
+    sub.add_argument("--db", help="SQLite file, or a database URL such as "
+                     "postgresql+psycopg://user:pw@host/db (default: instance/companion.db)")
+    sub.add_argument("--workers", type=_at_least_one, default=1, help="worker processes (more "
+                     "than 1 runs gunicorn; use PostgreSQL for real scale-out)")
+    sub.add_argument("--threads", type=_at_least_one, default=24,
+                     help="threads per worker (they mostly wait on the database)")
+
+    content = {"type": Path, "metavar": "DIR", "help": "content root"}
+    sub = command(tally)
+    sub.add_argument("file", type=Path, help="end-game snapshot (JSON)")
+    sub.add_argument("--content", **content)
+
+    sub = command(setup)
+    sub.add_argument("players", type=int, help="how many players sit at the table")
+    sub.add_argument("--content", **content)
+    return root
+
+
+def main(argv: list[str] | None = None) -> None:
     """Entry point for the console script."""
-    app()
+    root = parser()
+    args = root.parse_args(argv)
+    if not hasattr(args, "run"):
+        root.print_help()
+        raise SystemExit(2)
+    try:
+        args.run(args)
+    except Failed as failed:
+        raise SystemExit(failed.code) from None

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# The content cache of this test run (and of the commands it starts): never the user's.
+os.environ["MISSION_KIT_CACHE"] = tempfile.mkdtemp(prefix="mission-kit-cache-")
 
 from missionkit.content import load_game
 

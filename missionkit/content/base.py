@@ -16,9 +16,12 @@ Positive = Annotated[int, Field(ge=1)]
 
 
 class Model(BaseModel):
-    """Immutable, and unknown fields are errors (a typo must never be silently ignored)."""
+    """Immutable, and unknown fields are errors (a typo must never be silently ignored).
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    Validators are built on first use, not at import: a run that takes its content from the
+    cache (see cache.py) never validates, so it never pays for them."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Localized(Model):

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .cache import cached
 from .errors import ContentError, Problem
 
 # game id -> "module:function" that loads its folder (imported only when that game is loaded)
@@ -51,7 +52,8 @@ def load_game(game: str, root: Path | None = None) -> Any:
     folder = root / game_folder(game)
     if not folder.is_dir():
         raise ContentError([Problem(folder, None, "", "no content folder for this game")])
-    return _loader(game)(folder)
+    code = ["missionkit.content", LOADERS[game].partition(":")[0].rpartition(".")[0]]
+    return cached(game, folder, code, lambda: _loader(game)(folder))
 
 
 def load_all(root: Path | None = None) -> dict[str, Any]:

@@ -178,7 +178,9 @@ def test_overflowing_text_fails_the_build_naming_card_and_field(content_copy, tm
 
 def test_bad_option_values_are_refused(tmp_path):
     result = cardgen("build", "--lang", "fr", "--out", str(tmp_path))
-    assert result.returncode == 2 and "--lang fr" in result.stderr
+    assert result.returncode == 2
+    assert "--lang: invalid choice: 'fr' (choose from 'en', 'ko')" in result.stderr
+    assert not any(tmp_path.iterdir())  # nothing was built
 
 
 def test_calibrate_writes_a_two_page_test(tmp_path):

@@ -13,6 +13,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from missionkit.content.base import plain
+
 from .build import card_runs
 from .documents import Draw
 from .layouts import POKER
@@ -51,7 +53,7 @@ def renderer_version() -> str:
 
 
 def _key(family: str, layout: str, item: Any, side: str, lang: str) -> str:
-    data = item.model_dump(mode="json") if hasattr(item, "model_dump") else str(item)
+    data = plain(item)
     payload = json.dumps([family, side, lang, data, POKER[layout],
                           renderer_version()], sort_keys=True, default=str)
     return hashlib.sha256(payload.encode()).hexdigest()[:24]
@@ -79,6 +81,6 @@ def card_sides(ctx: Ctx) -> list[CardSide]:
 
 def _back_key(family: str, ctx: Ctx) -> str:
     """A shared back depends on the family, the game's name and the drawing code only."""
-    payload = json.dumps([family, "back", ctx.lang, ctx.game.game.name.model_dump(),
+    payload = json.dumps([family, "back", ctx.lang, plain(ctx.game.game.name),
                           renderer_version()], sort_keys=True)
     return hashlib.sha256(payload.encode()).hexdigest()[:24]

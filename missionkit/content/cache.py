@@ -1,11 +1,11 @@
-"""A cache of validated content, so that a command on unchanged content skips YAML and
-validation (about a third of a `cardgen build`).
+"""A cache of validated content, so that a command on unchanged content skips YAML,
+pydantic and validation (together, about a third of a `cardgen build`).
 
-An entry is a pickle of the loaded model, keyed by everything that decides it: the bytes of
-every YAML file of the game, and the size and time of each source file of the code that
-parses and checks them (plus the Python and pydantic versions). Only content that passed
-every check is stored, so a cache hit can never hide a problem. Anything wrong with an
-entry (unreadable, from other code) just means a normal load.
+An entry is a pickle of the loaded content (plain dataclasses), keyed by everything that
+decides it: the bytes of every YAML file of the game, the size and time of each source file
+of the code that parses and checks them, the Python version and pydantic's installed
+files. Only content that passed every check is stored, so a cache hit can never hide a
+problem. Anything wrong with an entry (unreadable, from other code) means a normal load.
 
 The cache lives in $MISSION_KIT_CACHE, else $XDG_CACHE_HOME/mission-kit, else
 ~/.cache/mission-kit; MISSION_KIT_CACHE=off turns it off."""
@@ -18,10 +18,9 @@ import pickle
 import sys
 import tempfile
 from collections.abc import Callable
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
-
-from pydantic.version import VERSION as PYDANTIC_VERSION
 
 PACKAGE = Path(__file__).resolve().parents[1]  # missionkit/
 
@@ -38,7 +37,11 @@ def cache_dir() -> Path | None:
 
 
 def _key(game: str, folder: Path, code_modules: list[str]) -> str:
-    digest = hashlib.sha256(f"{game}|{sys.version}|{PYDANTIC_VERSION}".encode())
+    digest = hashlib.sha256(f"{game}|{sys.version}".encode())
+    validator = find_spec("pydantic")  # located, not imported: a hit never loads pydantic
+    if validator is not None and validator.origin:
+        stat = (Path(validator.origin).parent / "version.py").stat()
+        digest.update(f"pydantic|{stat.st_size}|{stat.st_mtime_ns}\0".encode())
     for path in sorted(folder.glob("*.yaml")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     for module in code_modules:

@@ -1,19 +1,23 @@
-"""Validate parsed YAML against a pydantic model and turn its errors into located problems."""
+"""Validate parsed YAML against a content class and turn pydantic's errors into located
+problems."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from .errors import Problem, field_path
 from .source import Loc, SourceFile
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M")
 
 _MESSAGES = {
     "missing": "required field is missing",
+    "missing_keyword_only_argument": "required field is missing",
     "extra_forbidden": "unknown field",
+    "unexpected_keyword_argument": "unknown field",
     "int_parsing": "expected a whole number, got {input}",
     "int_type": "expected a whole number, got {input}",
     "int_from_float": "expected a whole number, got {input}",
@@ -24,6 +28,8 @@ _MESSAGES = {
     "string_type": "expected text, got {input}",
     "dict_type": "expected a mapping (key: value), got {input}",
     "model_type": "expected a mapping (key: value), got {input}",
+    "dataclass_type": "expected a mapping (key: value), got {input}",
+    "dataclass_args_type": "expected a mapping (key: value), got {input}",
     "model_attributes_type": "expected a mapping (key: value), got {input}",
     "list_type": "expected a list, got {input}",
     "tuple_type": "expected a list, got {input}",
@@ -70,10 +76,15 @@ def _message(err: dict[str, Any]) -> str:
     return msg[:1].lower() + msg[1:]
 
 
+@cache
+def _adapter(model: type) -> TypeAdapter:
+    return TypeAdapter(model)
+
+
 def validate(model: type[M], source: SourceFile) -> tuple[M | None, list[Problem]]:
     """Validate `source.data` as `model`; on failure return every problem, located."""
     try:
-        return model.model_validate(source.data), []
+        return _adapter(model).validate_python(source.data), []
     except ValidationError as exc:
         problems = []
         seen = set()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import is_dataclass
 from typing import Any
 
 from .model import GameFile
@@ -20,7 +21,7 @@ def resolve(name: str, game: GameFile) -> Any:
     value: Any = game
     for part in name.split("."):
         value = getattr(value, part)
-    if isinstance(value, bool | list | dict) or hasattr(value, "model_fields"):
+    if isinstance(value, bool | list | dict) or is_dataclass(value):
         raise AttributeError(name)
     return value
 

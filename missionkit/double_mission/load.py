@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-
-from pydantic import BaseModel
+from typing import Any
 
 from ..content.errors import ContentError, Problem
 from ..content.source import SourceFile, read_yaml
@@ -22,7 +21,7 @@ from .model import (
     TreasuresFile,
 )
 
-FILES: dict[str, type[BaseModel]] = {
+FILES: dict[str, type] = {
     "game": GameFile,
     "treasures": TreasuresFile,
     "board": BoardFile,
@@ -38,7 +37,7 @@ def load(folder: Path) -> DoubleMission:
     """Load and validate the game in `folder`, or raise ContentError listing every problem."""
     problems: list[Problem] = []
     sources: dict[str, SourceFile] = {}
-    files: dict[str, BaseModel] = {}
+    files: dict[str, Any] = {}
     for name, model in FILES.items():
         path = folder / f"{name}.yaml"
         if not path.exists():

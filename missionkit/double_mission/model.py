@@ -6,30 +6,43 @@ small vocabulary (`TitleCondition`, `MissionScoring`, `PlanEffect`).
 
 from __future__ import annotations
 
+from dataclasses import field
 from functools import cached_property
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from annotated_types import Ge, Le, MinLen
 
-from ..content.base import Count, HexColor, Id, Localized, Model, Positive, Text
+from ..content.base import (
+    Count,
+    HexColor,
+    Id,
+    Localized,
+    Positive,
+    Tagged,
+    Text,
+    TextRule,
+    model,
+)
 
 # --- board -----------------------------------------------------------------------------
 
 
-class City(Model):
+@model
+class City:
     id: Id
     name: Localized
     security: Positive
     seaport: bool = False
     airport: bool = False
     group: Literal["us", "china", "none"] = "none"
-    pos: tuple[Annotated[float, Field(ge=0, le=100)], Annotated[float, Field(ge=0, le=60)]]
+    pos: tuple[Annotated[float, Ge(0), Le(100)], Annotated[float, Ge(0), Le(60)]]
 
 
-class BoardFile(Model):
+@model
+class BoardFile:
     cities: list[City]
     lines: list[tuple[Id, Id]]
-    wrap_lines: list[tuple[Id, Id]] = []
+    wrap_lines: list[tuple[Id, Id]] = field(default_factory=list)
 
 
 # --- treasures -------------------------------------------------------------------------
@@ -37,7 +50,8 @@ class BoardFile(Model):
 TreasureIcon = Literal["urn", "gem", "bars", "folder", "canvas", "statuette"]
 
 
-class Treasure(Model):
+@model
+class Treasure:
     id: Id
     name: Localized
     color: HexColor
@@ -45,7 +59,8 @@ class Treasure(Model):
     count: Positive
 
 
-class TreasuresFile(Model):
+@model
+class TreasuresFile:
     treasures: list[Treasure]
     note: str = ""
 
@@ -53,12 +68,14 @@ class TreasuresFile(Model):
 # --- characters ------------------------------------------------------------------------
 
 
-class Side(Model):
+@model
+class Side:
     name: Localized
     text: Localized
 
 
-class Character(Model):
+@model
+class Character:
     id: Id
     name: Localized
     color: HexColor
@@ -66,57 +83,64 @@ class Character(Model):
     optional: bool = False
     note: str = ""
 
-    @model_validator(mode="after")
-    def _two_sides(self) -> Character:
+    def __post_init__(self) -> None:  # checked once validated (pydantic calls it)
         if set(self.sides) != {"A", "B"}:
             raise ValueError("a character needs both sides, A and B")
-        return self
 
 
-class CharactersFile(Model):
+@model
+class CharactersFile:
     characters: list[Character]
 
 
 # --- titles ----------------------------------------------------------------------------
 
 
-class HoldType(Model):
+@model
+class HoldType:
     kind: Literal["hold_type"]
     treasure: Id
     count: Positive
 
 
-class HoldEach(Model):
+@model
+class HoldEach:
     kind: Literal["hold_each"]
-    treasures: list[Id] = Field(min_length=2)
+    treasures: Annotated[list[Id], MinLen(2)]
 
 
-class HoldAnyType(Model):
+@model
+class HoldAnyType:
     kind: Literal["hold_any_type"]
     count: Positive
 
 
-class HoldTotal(Model):
+@model
+class HoldTotal:
     kind: Literal["hold_total"]
     count: Positive
 
 
-class OwnDice(Model):
+@model
+class OwnDice:
     kind: Literal["own_dice"]
     count: Positive
 
 
-class OwnTitles(Model):
+@model
+class OwnTitles:
     kind: Literal["own_titles"]
     count: Positive
 
 
-class RobbedSecurity(Model):
+@model
+class RobbedSecurity:
     kind: Literal["robbed_security"]
     level: Positive
 
 
-class ScoreAtLeast(Model):
+@model
+class ScoreAtLeast:
     kind: Literal["score_at_least"]
     points: Positive
 
@@ -124,11 +148,12 @@ class ScoreAtLeast(Model):
 TitleCondition = Annotated[
     HoldType | HoldEach | HoldAnyType | HoldTotal | OwnDice | OwnTitles | RobbedSecurity
     | ScoreAtLeast,
-    Field(discriminator="kind"),
+    Tagged("kind"),
 ]
 
 
-class Title(Model):
+@model
+class Title:
     id: Id
     name: Localized
     points: Positive
@@ -138,72 +163,84 @@ class Title(Model):
     note: str = ""
 
 
-class TitlesFile(Model):
+@model
+class TitlesFile:
     titles: list[Title]
 
 
 # --- missions --------------------------------------------------------------------------
 
 
-class Ladder(Model):
+@model
+class Ladder:
     kind: Literal["ladder"]
     counts: Literal["types_held", "robbed_seaports", "robbed_airports"]
-    points: list[Count] = Field(min_length=1)
+    points: Annotated[list[Count], MinLen(1)]
 
 
-class FixedValue(Model):
+@model
+class FixedValue:
     kind: Literal["fixed_value"]
     value: Positive
 
 
-class LastOnBoard(Model):
+@model
+class LastOnBoard:
     kind: Literal["last_on_board"]
 
 
-class PerSoldSet(Model):
+@model
+class PerSoldSet:
     kind: Literal["per_sold_set"]
     size: Positive
     points: Positive
 
 
-class PerValueSpace(Model):
+@model
+class PerValueSpace:
     kind: Literal["per_value_space"]
     points: dict[int, Positive]
 
 
-class PerRobbedCity(Model):
+@model
+class PerRobbedCity:
     kind: Literal["per_robbed_city"]
     group: Literal["us_china"]
     points: Positive
 
 
-class TitlesAgain(Model):
+@model
+class TitlesAgain:
     kind: Literal["titles_again"]
 
 
-class DicePairs(Model):
+@model
+class DicePairs:
     kind: Literal["dice_pairs"]
     points: Positive
 
 
-class RevealTitles(Model):
+@model
+class RevealTitles:
     kind: Literal["reveal_titles"]
     count: Positive
 
 
-class RankBonus(Model):
+@model
+class RankBonus:
     kind: Literal["rank_bonus"]
-    points: list[Count] = Field(min_length=1)
+    points: Annotated[list[Count], MinLen(1)]
 
 
 MissionScoring = Annotated[
     Ladder | FixedValue | LastOnBoard | PerSoldSet | PerValueSpace | PerRobbedCity
     | TitlesAgain | DicePairs | RevealTitles | RankBonus,
-    Field(discriminator="kind"),
+    Tagged("kind"),
 ]
 
 
-class Mission(Model):
+@model
+class Mission:
     id: Id
     name: Localized
     scoring: MissionScoring
@@ -213,7 +250,8 @@ class Mission(Model):
     note: str = ""
 
 
-class MissionsFile(Model):
+@model
+class MissionsFile:
     missions: list[Mission]
 
 
@@ -228,23 +266,23 @@ EffectKind = Literal[
 _NEEDS_AMOUNT = {"gain_millions", "gain_points", "lower_security"}
 
 
-class PlanEffect(Model):
+@model
+class PlanEffect:
     kind: EffectKind
     amount: Positive | None = None
 
-    @model_validator(mode="after")
-    def _amount_matches_kind(self) -> PlanEffect:
+    def __post_init__(self) -> None:
         if self.kind in _NEEDS_AMOUNT and self.amount is None:
             raise ValueError(f"effect '{self.kind}' needs an amount")
         if self.kind not in _NEEDS_AMOUNT and self.amount is not None:
             raise ValueError(f"effect '{self.kind}' takes no amount")
-        return self
 
 
-class PlanCard(Model):
+@model
+class PlanCard:
     id: Id
     name: Localized
-    aliases: list[Text] = []
+    aliases: list[Text] = field(default_factory=list)
     cost: Count
     timing: Literal["own_turn", "any_time"]
     copies: Positive
@@ -253,28 +291,32 @@ class PlanCard(Model):
     note: str = ""
 
 
-class PlanCardsFile(Model):
+@model
+class PlanCardsFile:
     plan_cards: list[PlanCard]
 
 
 # --- guide prose (player aid, rules summary) -------------------------------------------
 
 
-class GuideSection(Model):
+@model
+class GuideSection:
     id: Id
     heading: Localized
     aid: bool
-    points: list[Localized] = Field(min_length=1)
+    points: Annotated[list[Localized], MinLen(1)]
 
 
-class GuideFile(Model):
+@model
+class GuideFile:
     sections: list[GuideSection]
 
 
 # --- game-wide rules -------------------------------------------------------------------
 
 
-class Components(Model):
+@model
+class Components:
     cities: Positive
     treasures: Positive
     plan_cards: Positive
@@ -287,29 +329,30 @@ class Components(Model):
     dice_per_player: Positive
 
 
-class PlayerCount(Model):
+@model
+class PlayerCount:
     count: Positive
     titles_on_offer: Positive
     end_trigger: Positive
     starting_scores: list[Count]
 
-    @model_validator(mode="after")
-    def _one_score_per_seat(self) -> PlayerCount:
+    def __post_init__(self) -> None:
         if len(self.starting_scores) != self.count:
             raise ValueError(
                 f"starting_scores has {len(self.starting_scores)} entries for {self.count} players"
             )
-        return self
 
 
-class Turn(Model):
+@model
+class Turn:
     actions: Positive
     operations: Positive
     move_steps: Positive
     note: str = ""
 
 
-class Dice(Model):
+@model
+class Dice:
     start: Positive
     max: Positive
     price: Positive
@@ -323,13 +366,15 @@ class Dice(Model):
         return self.success_faces / self.faces
 
 
-class Millions(Model):
+@model
+class Millions:
     start: Count
     per_action: Positive
     note: str = ""
 
 
-class PlanHand(Model):
+@model
+class PlanHand:
     start: Count
     limit: Positive
     draw: Positive
@@ -337,71 +382,78 @@ class PlanHand(Model):
     note: str = ""
 
 
-class MissionsDealt(Model):
+@model
+class MissionsDealt:
     dealt: Positive
     kept: Positive
     kept_queen_b: Positive
     note: str = ""
 
 
-class Security(Model):
+@model
+class Security:
     printed_min: Positive
     printed_max: Positive
     floor: Positive
     note: str = ""
 
 
-class ValueTrack(Model):
-    spaces: list[Positive] = Field(min_length=1)
+@model
+class ValueTrack:
+    spaces: Annotated[list[Positive], MinLen(1)]
     note: str = ""
 
-    @model_validator(mode="after")
-    def _falling(self) -> ValueTrack:
+    def __post_init__(self) -> None:
         if any(a <= b for a, b in zip(self.spaces, self.spaces[1:], strict=False)):
             raise ValueError("value track spaces must fall from left to right")
-        return self
 
     @property
     def floor(self) -> int:
         return self.spaces[-1]
 
 
-class TokenMix(Model):
+@model
+class TokenMix:
     evidence: Count
     count: Positive
 
 
-class ScoreTrack(Model):
+@model
+class ScoreTrack:
     length: Positive
-    marks: list[Positive] = []
+    marks: list[Positive] = field(default_factory=list)
     note: str = ""
 
 
-class EndOfTurn(Model):
+@model
+class EndOfTurn:
     sale_and_title: bool
     note: str = ""
 
 
-class RuleOption(Model):
+@model
+class RuleOption:
     id: Id
     default: bool
     name: Localized
     note: str = ""
 
 
-class Decision(Model):
-    id: Annotated[str, Field(pattern=r"^D\d\d$")]
+@model
+class Decision:
+    id: Annotated[str, TextRule(pattern=r"^D\d\d$")]
     note: Text
 
 
-class GameFile(Model):
+@model
+class GameFile:
     """`game.yaml`: identity, component counts and every rule constant."""
 
-    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    id: Annotated[str, TextRule(pattern=r"^[a-z][a-z0-9-]*$")]
     name: Localized
     subtitle: Localized
     components: Components
-    players: list[PlayerCount] = Field(min_length=1)
+    players: Annotated[list[PlayerCount], MinLen(1)]
     players_note: str = ""
     turn: Turn
     dice: Dice
@@ -410,18 +462,19 @@ class GameFile(Model):
     missions_dealt: MissionsDealt
     security: Security
     value_track: ValueTrack
-    investigation_tokens: list[TokenMix] = Field(min_length=1)
+    investigation_tokens: Annotated[list[TokenMix], MinLen(1)]
     investigation_note: str = ""
     score_track: ScoreTrack
     end_of_turn: EndOfTurn
-    options: list[RuleOption] = []
-    decisions: list[Decision] = []
+    options: list[RuleOption] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
 
 
 # --- the whole game --------------------------------------------------------------------
 
 
-class DoubleMission(Model):
+@model
+class DoubleMission:
     """Everything about Double Mission, validated and cross-checked."""
 
     game: GameFile

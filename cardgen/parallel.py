@@ -5,9 +5,9 @@ time. fork (not spawn) keeps this cheap: a worker inherits the loaded content, f
 code, so nothing is imported or pickled on the way in; only each job's small result (or
 its exception) comes back through a pipe. This process works too, beside one forked worker
 per other core; each takes the next job number from a shared pipe as it finishes, so a
-slow file does not hold up the rest. Where fork is missing
-(Windows), with one core, or in a process that already runs threads (fork could deadlock
-them), jobs run here, one after another. Either way the files written are the same bytes."""
+slow file does not hold up the rest. Off Linux (fork is missing or unsafe), with one core,
+or in a process that already runs threads (fork could deadlock them), jobs run here, one
+after another. Either way the files written are the same bytes."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 NUMBER = struct.Struct("<I")  # a job number in the queue pipe
+# fork without exec is safe on Linux; macOS frameworks may not survive it, Windows lacks it
+FORK_IS_SAFE = sys.platform.startswith("linux") and hasattr(os, "fork")
 
 
 def usable_cores() -> int:
@@ -34,7 +36,7 @@ def usable_cores() -> int:
 def run_jobs(jobs: Sequence[Callable[[], T]], done: Callable[[T], None] | None = None) -> list[T]:
     """Call every job and return their results in order; `done` is told of each."""
     workers = min(len(jobs), usable_cores())
-    if workers <= 1 or not hasattr(os, "fork") or threading.active_count() > 1:
+    if workers <= 1 or not FORK_IS_SAFE or threading.active_count() > 1:
         results = []
         for job in jobs:
             results.append(job())

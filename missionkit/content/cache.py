@@ -32,7 +32,12 @@ def cache_dir() -> Path | None:
         return None
     if chosen:
         return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:  # no home directory (some service accounts): no cache
+            return None
     return Path(base) / "mission-kit"
 
 

@@ -70,3 +70,15 @@ def test_off_means_off(monkeypatch, loads, content_copy, tmp_path):
     load_game("double-mission", content_copy)
     load_game("double-mission", content_copy)
     assert len(loads) == 2
+
+
+def test_no_home_directory_means_no_cache(monkeypatch, loads, content_copy):
+    monkeypatch.delenv("MISSION_KIT_CACHE")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+
+    def homeless():
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr("pathlib.Path.home", homeless)
+    assert load_game("double-mission", content_copy).city_by_id["seoul"]
+    assert loads == ["double-mission"]

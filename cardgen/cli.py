@@ -12,10 +12,10 @@ import gc
 import os
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from missionkit.commandline import Failed, add_command, run
 from missionkit.content import ContentError, available_games, default_root, load_all
 
 LANGS, PAPERS, DUPLEX, EXPORTS = ("en", "ko"), ("a4", "letter"), ("long", "short"), ("png", "tts")
@@ -25,13 +25,6 @@ COMPONENT_NAMES = {
     "investigation_token": "investigation tokens", "million_token": "Million tokens",
     "treasure_sticker": "treasure stickers", "value_token": "value tokens",
 }
-
-
-class Failed(Exception):
-    """A command failed after reporting why; the process exits with `code`."""
-
-    def __init__(self, code: int):
-        self.code = code
 
 
 def say(message: str) -> None:
@@ -222,24 +215,15 @@ def _one_game(parser: argparse.ArgumentParser, paper: bool = True) -> None:
     _content(parser)
 
 
-def _command(commands: Any, func: Callable[[argparse.Namespace], None],
-             **kwargs: Any) -> argparse.ArgumentParser:
-    """A subcommand named and described after `func`."""
-    doc = (func.__doc__ or "").strip()
-    sub = commands.add_parser(func.__name__, help=doc.split("\n")[0], description=doc, **kwargs)
-    sub.set_defaults(run=func)
-    return sub
-
-
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="cardgen", description="Build the Mission Kit print-and-play PDFs from the YAML "
         "content.")
     commands = root.add_subparsers(title="commands", metavar="COMMAND")
 
-    _content(_command(commands, check))
+    _content(add_command(commands, check))
 
-    sub = _command(commands, build)
+    sub = add_command(commands, build)
     sub.add_argument("--game", action="append", metavar="GAME",
                      help="game id, e.g. double-mission (repeatable; default: every game)")
     sub.add_argument("--lang", action="append", choices=LANGS,
@@ -256,35 +240,21 @@ def parser() -> argparse.ArgumentParser:
                      help="shift card backs up by this many mm")
     sub.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
 
-    sub = _command(commands, calibrate)
+    sub = add_command(commands, calibrate)
     sub.add_argument("--paper", choices=PAPERS, default="a4", help="paper size")
     sub.add_argument("--duplex", choices=DUPLEX, default="long", help="printer duplex edge")
     _out(sub)
 
-    _one_game(_command(commands, watch))
-    sub = _command(commands, preview)
+    _one_game(add_command(commands, watch))
+    sub = add_command(commands, preview)
     _one_game(sub)
     sub.add_argument("--port", type=int, default=8765, help="port of the gallery")
 
-    sub = _command(commands, export)
+    sub = add_command(commands, export)
     sub.add_argument("kind", choices=EXPORTS,
                      help="png (one image per card side) or tts (Tabletop Simulator decks)")
     _one_game(sub, paper=False)
     return root
-
-
-def run(argv: list[str] | None = None) -> int:
-    """Run one command line; return its exit code."""
-    root = parser()
-    args = root.parse_args(argv)
-    if not hasattr(args, "run"):
-        root.print_help()
-        return 2
-    try:
-        args.run(args)
-    except Failed as failed:
-        return failed.code
-    return 0
 
 
 def main() -> None:
@@ -295,7 +265,7 @@ def main() -> None:
     a whole build. The garbage collector is off for the same reason: a build is short, and
     reference counting frees what it drops; the long-running commands turn it back on."""
     gc.disable()
-    code = run()
+    code = run(parser())
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)

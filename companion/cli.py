@@ -7,15 +7,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
-
-class Failed(Exception):
-    """A command failed after reporting why; the process exits with `code`."""
-
-    def __init__(self, code: int):
-        self.code = code
+from missionkit.commandline import Failed, add_command, run
 
 
 def fail(message: str, code: int) -> Failed:
@@ -103,13 +97,7 @@ def parser() -> argparse.ArgumentParser:
                                    description="The Mission Kit scoring companion.")
     commands = root.add_subparsers(title="commands", metavar="COMMAND")
 
-    def command(func: Callable[[argparse.Namespace], None]) -> argparse.ArgumentParser:
-        doc = (func.__doc__ or "").strip()
-        sub = commands.add_parser(func.__name__, help=doc, description=doc)
-        sub.set_defaults(run=func)
-        return sub
-
-    sub = command(serve)
+    sub = add_command(commands, serve)
     sub.add_argument("--host", default="127.0.0.1", help="address to listen on")
     sub.add_argument("--port", type=int, default=5000, help="port to listen on")
     sub.add_argument("--db", help="SQLite file, or a database URL such as "
@@ -120,11 +108,11 @@ def parser() -> argparse.ArgumentParser:
                      help="threads per worker (they mostly wait on the database)")
 
     content = {"type": Path, "metavar": "DIR", "help": "content root"}
-    sub = command(tally)
+    sub = add_command(commands, tally)
     sub.add_argument("file", type=Path, help="end-game snapshot (JSON)")
     sub.add_argument("--content", **content)
 
-    sub = command(setup)
+    sub = add_command(commands, setup)
     sub.add_argument("players", type=int, help="how many players sit at the table")
     sub.add_argument("--content", **content)
     return root
@@ -132,12 +120,4 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point for the console script."""
-    root = parser()
-    args = root.parse_args(argv)
-    if not hasattr(args, "run"):
-        root.print_help()
-        raise SystemExit(2)
-    try:
-        args.run(args)
-    except Failed as failed:
-        raise SystemExit(failed.code) from None
+    raise SystemExit(run(parser(), argv))

@@ -247,14 +247,13 @@ BATCH_ROWS = 200  # changes per commit: their statements stay far below SQLite's
 
 
 class _Pending:
-    __slots__ = ("args", "done", "lead", "wake", "result", "error")
+    __slots__ = ("args", "done", "lead", "result", "error")
 
     def __init__(self, args: tuple[str, int, dict[str, Any] | None]):
         # `done` is a plain lock taken now and released once to wake the caller: cheaper
         # than an Event, which is built on a Condition in Python.
         self.args, self.done, self.lead = args, threading.Lock(), False
         self.done.acquire()
-        self.wake: _Pending | None = None  # the next caller to wake after this one
         self.result: int | None = None
         self.error: BaseException | None = None
 
@@ -265,7 +264,7 @@ class GroupCommit:
     A caller queues its change; if no commit is running it becomes the leader and commits
     every change waiting as one transaction with one fsync (a refused change writes nothing
     and is answered alone). Changes arriving meanwhile wait; when the commit returns, the
-    waiting callers are woken in turn and the lead passes to the first one still queued.
+    waiting callers are woken and the lead passes to the first one still queued.
     A caller is answered only after the COMMIT holding its change has returned: nothing is
     acknowledged before it is durable. With no one else writing, a change commits on its
     own thread without any hand-off."""
@@ -283,8 +282,6 @@ class GroupCommit:
             lead, self._busy = not self._busy, True
         if not lead:
             item.done.acquire()  # our change was committed, or the lead was handed to us
-            if item.wake is not None:
-                item.wake.done.release()  # pass the wake-up along the batch
             lead = item.lead
         if lead:
             self._lead(item)
@@ -308,14 +305,11 @@ class GroupCommit:
                 self._busy = False
             else:
                 following.lead = True
-        # Wake the waiting callers one after another (each wakes the next once it runs),
-        # then the next leader: threads woken all at once would only fight over the GIL.
-        waiting = [item for item in batch if item is not me]
-        chain = [*waiting, following] if following is not None else waiting
-        for item, after in zip(chain, chain[1:], strict=False):
-            item.wake = after
-        if chain:
-            chain[0].done.release()
+        for item in batch:
+            if item is not me:
+                item.done.release()
+        if following is not None:
+            following.done.release()
 
     def _commit(self, batch: list[_Pending]) -> None:
         # SQLite only: plain DB-API calls on the raw connection keep the writer lean.
@@ -366,12 +360,12 @@ def _sqlite_appends(cur: Any, batch: list[_Pending]) -> None:
                     + ", ".join(["(?, ?, ?, 0, ?)"] * (len(rows) // 4)), rows)
 
 
-def _bump_versions(cur: Any, chunk: list[_Pending], versions: dict[str, int]) -> int:
+def _bump_versions(cur: Any, batch: list[_Pending], versions: dict[str, int]) -> int:
     """Accept or refuse each change in order against `versions` (game -> version before the
     batch; a change chains on the one before it), then move every game with an accepted
     change in one UPDATE guarded by its starting version. Returns the rows updated."""
     start = dict(versions)
-    for item in chunk:
+    for item in batch:
         game_id, version, _ = item.args
         current = versions.get(game_id)
         item.result, item.error = None, None

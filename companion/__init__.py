@@ -32,6 +32,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     service.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
-    security.csrf.exempt(api.bp)  # the JSON API is guarded by the bearer edit token instead
     security.init_app(app)
     return app

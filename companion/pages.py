@@ -9,6 +9,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     jsonify,
     redirect,
     render_template,
@@ -21,10 +22,19 @@ from missionkit.double_mission import odds
 from missionkit.double_mission.state import IllegalEvent
 
 from .games import Loaded, claimable_titles, operation_choices, public_state
+from .security import csrf
 from .service import games
 from .store import Conflict, NotFound
 
 bp = Blueprint("pages", __name__)
+
+
+@bp.before_request
+def check_csrf() -> None:
+    """Refuse a state-changing request without a valid CSRF token: a hidden input in plain
+    forms, the X-CSRFToken header from htmx. (Only these pages use cookies and forms.)"""
+    if current_app.config["WTF_CSRF_ENABLED"]:
+        csrf.protect()  # does nothing for GET and HEAD
 
 INT_FIELDS = {"player", "helper", "active_successes", "helper_successes", "imitations", "target"}
 TEXT_FIELDS = {"type", "kind", "city", "treasure", "title", "card", "give"}

@@ -127,6 +127,9 @@ def init_app(app: Flask) -> None:
     """Call after the blueprints are registered (limits wrap their views)."""
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("MISSION_KIT_SECRET_KEY") or _secret_key(app)
+    # CSRF is checked by the pages' own blueprint (pages.check_csrf): the JSON API,
+    # guarded by bearer tokens instead, pays nothing for it on every event.
+    app.config["WTF_CSRF_CHECK_DEFAULT"] = False
     csrf.init_app(app)
     app.session_interface = PageSessions()
     _limit(app)

@@ -1,11 +1,16 @@
 """Games and their event logs in SQL: SQLite by default, PostgreSQL for scale-out.
 
 Every change (an event or an undo) moves the game's version by one inside one transaction,
-and only if the client's version is current. The transaction starts with the conditional
-`UPDATE games SET version = v + 1 WHERE id = ? AND version = v`, so the write lock is taken
-first (no lock upgrade, no deadlock) and a stale version matches no row: a Conflict, never a
-silent overwrite. SQLite runs in WAL mode with synchronous=FULL: an acknowledged event is on
-disk before the answer leaves. The edit token is stored only as a hash.
+and only if the client's version is current; a stale version writes nothing and is a
+Conflict, never a silent overwrite.
+- PostgreSQL: the transaction starts with the conditional
+  `UPDATE games SET version = v + 1 WHERE id = ? AND version = v`, so the row lock is taken
+  first (no lock upgrade, no deadlock) and a stale version matches no row.
+- SQLite: a trigger on `events` does the same check and move for every inserted event, so a
+  whole batch of appends is one INSERT statement: one transaction, one fsync, and one trip
+  out of Python's GIL (see GroupCommit). SQLite runs in WAL mode with synchronous=FULL: an
+  acknowledged event is on disk before the answer leaves.
+The edit token is stored only as a hash.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import sqlite3
 import threading
 import time
 from dataclasses import dataclass
@@ -122,12 +128,30 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
 
 
+# SQLite: an event may only be inserted at the version right after its game's, and inserting
+# it moves the game there. A row that breaks the chain (a stale version, an unknown game)
+# aborts the whole statement, so nothing of it is written. Created on every start, so a
+# database made by an older version gains it too.
+SQLITE_CHAIN = """
+CREATE TRIGGER IF NOT EXISTS events_chain BEFORE INSERT ON events
+BEGIN
+    SELECT RAISE(ABORT, 'stale version')
+    WHERE NEW.seq IS NOT NEW.version
+       OR (SELECT version FROM games WHERE id = NEW.game_id) IS NOT NEW.version - 1;
+    UPDATE games SET version = NEW.version WHERE id = NEW.game_id;
+END
+"""
+
+
 def create_schema(engine: Engine, attempts: int = 5) -> None:
-    """Create the tables if missing. Workers starting together race between "check" and
-    "create"; the losers see the winner's tables on the next try."""
+    """Create the tables (and SQLite's chain trigger) if missing. Workers starting together
+    race between "check" and "create"; the losers see the winner's tables on the next try."""
     for attempt in range(attempts):
         try:
             metadata.create_all(engine)
+            if engine.dialect.name == "sqlite":
+                with engine.begin() as db:
+                    db.exec_driver_sql(SQLITE_CHAIN)
             return
         except DBAPIError:
             if attempt == attempts - 1:
@@ -211,11 +235,14 @@ class Store:
         with self.engine.begin() as db:
             db.execute(games.insert().values(id=game_id, edit_hash=token_hash(edit),
                                              view_token=view, setup=json.dumps(setup),
-                                             version=len(bodies)))
+                                             version=0))
             if bodies:  # as if appended one by one: seq = version = 1..n
                 db.execute(events.insert(), [
                     {"game_id": game_id, "seq": i, "body": json.dumps(b), "version": i}
                     for i, b in enumerate(bodies, start=1)])
+                # (SQLite's trigger has moved it already; PostgreSQL has no trigger)
+                db.execute(update(games).where(games.c.id == game_id).values(
+                    version=len(bodies)))
         return game_id, edit, view
 
     def export(self, game_id: str) -> dict[str, Any]:
@@ -243,7 +270,7 @@ def _apply_change(db: Any, game_id: str, version: int, body: dict[str, Any] | No
     return new
 
 
-BATCH_ROWS = 200  # changes per commit: their statements stay far below SQLite's 32766 parameters
+BATCH_ROWS = 200  # changes per commit: 800 parameters, far below SQLite's 32766
 
 
 class _Pending:
@@ -271,6 +298,8 @@ class GroupCommit:
 
     def __init__(self, engine: Engine):
         self._conn = engine.raw_connection()  # the writers' own connection, used by one leader
+        # Autocommit: a lone INSERT is its own transaction (taking the write lock first).
+        self._conn.driver_connection.isolation_level = None
         self._lock = threading.Lock()
         self._queue: list[_Pending] = []
         self._busy = False
@@ -315,101 +344,73 @@ class GroupCommit:
         # SQLite only: plain DB-API calls on the raw connection keep the writer lean.
         raw = self._conn.driver_connection
         cur = raw.cursor()
-        cur.execute("BEGIN IMMEDIATE")
         try:
-            if all(item.args[2] is not None for item in batch):
-                _sqlite_appends(cur, batch)
-            else:  # an undo is rare: take that batch one change at a time
+            if all(item.args[2] is not None for item in batch) and _append_all(cur, batch):
+                return
+            # A change was refused, or there is an undo: take the batch one change at a
+            # time, in order, inside one transaction.
+            cur.execute("BEGIN IMMEDIATE")
+            try:
                 for item in batch:
                     try:
-                        item.result = _sqlite_change(cur, *item.args)
+                        item.result, item.error = _sqlite_change(cur, *item.args), None
                     except (Conflict, NotFound, ValueError) as exc:
-                        item.error = exc  # refused before it wrote anything
-            cur.execute("COMMIT")
-        except BaseException:
-            if raw.in_transaction:
-                cur.execute("ROLLBACK")
-            raise
+                        item.result, item.error = None, exc  # refused, wrote nothing
+                cur.execute("COMMIT")
+            except BaseException:
+                if raw.in_transaction:
+                    cur.execute("ROLLBACK")
+                raise
         finally:
             cur.close()
 
 
-def _sqlite_appends(cur: Any, batch: list[_Pending]) -> None:
-    """Write a batch of appends in as few statements as possible, whatever its size.
+INSERT_EVENT = "(?, ?, ?, 0, ?)"
 
-    Each statement lets go of Python's GIL and must win it back, which under load costs more
-    than the SQL itself. So, optimistically, one UPDATE moves every game from the version
-    its first change names to its last, its row count proving that every game was there,
-    and one INSERT writes the events. If a game had moved on (or never existed), the
-    transaction starts over and checks the batch against versions read from the database."""
-    expected: dict[str, int] = {}
-    for item in batch:
-        expected.setdefault(item.args[0], item.args[1])
-    if _bump_versions(cur, batch, dict(expected)) != len(expected):
-        cur.execute("ROLLBACK")
-        cur.execute("BEGIN IMMEDIATE")
-        ids = list(expected)
-        found = dict(cur.execute(
-            f"SELECT id, version FROM games WHERE id IN ({', '.join('?' * len(ids))})",
-            ids).fetchall())
-        _bump_versions(cur, batch, found)
-    rows = [x for item in batch if item.error is None for x in (
-        item.args[0], item.result, json.dumps(item.args[2]), item.result)]
-    if rows:
+
+def _append_all(cur: Any, batch: list[_Pending]) -> bool:
+    """Try the whole batch of appends as one INSERT: one statement, so one transaction and
+    one fsync, and Python's GIL let go and won back once (under load each trip costs more
+    than the SQL). The chain trigger checks every row; if any game had moved on or never
+    existed, nothing is written and this returns False."""
+    rows: list[Any] = []
+    for game_id, version, body in (item.args for item in batch):
+        rows += (game_id, version + 1, json.dumps(body), version + 1)
+    try:
         cur.execute("INSERT INTO events (game_id, seq, body, undone, version) VALUES "
-                    + ", ".join(["(?, ?, ?, 0, ?)"] * (len(rows) // 4)), rows)
-
-
-def _bump_versions(cur: Any, batch: list[_Pending], versions: dict[str, int]) -> int:
-    """Accept or refuse each change in order against `versions` (game -> version before the
-    batch; a change chains on the one before it), then move every game with an accepted
-    change in one UPDATE guarded by its starting version. Returns the rows updated."""
-    start = dict(versions)
+                    + ", ".join([INSERT_EVENT] * len(batch)), rows)
+    except sqlite3.IntegrityError:
+        return False
     for item in batch:
-        game_id, version, _ = item.args
-        current = versions.get(game_id)
-        item.result, item.error = None, None
-        if current is None:
-            item.error = NotFound(game_id)
-        elif current != version:
-            item.error = Conflict(current)
-        else:
-            versions[game_id] = item.result = version + 1
-    moved = [gid for gid in start if versions[gid] != start[gid]]
-    if not moved:
-        return 0
-    cases = " ".join(["WHEN ? THEN ?"] * len(moved))
-    cur.execute(f"UPDATE games SET version = CASE id {cases} END "
-                f"WHERE version = CASE id {cases} END AND id IN ({', '.join('?' * len(moved))})",
-                [*(x for g in moved for x in (g, versions[g])),
-                 *(x for g in moved for x in (g, start[g])), *moved])
-    return cur.rowcount
+        item.result, item.error = item.args[1] + 1, None
+    return True
+
+
+def _refusal(cur: Any, game_id: str) -> Exception:
+    """Why a change to `game_id` was refused: it is unknown, or at another version."""
+    row = cur.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+    return NotFound(game_id) if row is None else Conflict(row[0])
 
 
 def _sqlite_change(cur: Any, game_id: str, version: int, body: dict[str, Any] | None) -> int:
-    """One change for the group-commit writer, in SQLite's own SQL.
-
-    The writer holds SQLite's write lock (BEGIN IMMEDIATE), so what it reads cannot change
-    under it: every refusal is found by reading, before anything is written."""
-    last = None
-    if body is None:  # an empty log is refused before anything is written
-        last = cur.execute("SELECT MAX(seq) FROM events WHERE game_id = ? AND undone = 0",
-                           (game_id,)).fetchone()[0]
+    """One change inside the writer's open transaction, in SQLite's own SQL. A refused
+    change writes nothing (a failed statement is undone alone; the transaction goes on)."""
     new = version + 1
+    if body is not None:  # the chain trigger checks the version and moves the game
+        try:
+            cur.execute(f"INSERT INTO events (game_id, seq, body, undone, version) VALUES "
+                        f"{INSERT_EVENT}", (game_id, new, json.dumps(body), new))
+        except sqlite3.IntegrityError:
+            raise _refusal(cur, game_id) from None
+        return new
     cur.execute("UPDATE games SET version = ? WHERE id = ? AND version = ?",
                 (new, game_id, version))
-    if not cur.rowcount:  # nothing written: a stale version or no such game
-        row = cur.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise NotFound(game_id)
-        raise Conflict(row[0])
-    if body is None and last is None:  # only reached with the version already bumped
+    if not cur.rowcount:
+        raise _refusal(cur, game_id)
+    last = cur.execute("SELECT MAX(seq) FROM events WHERE game_id = ? AND undone = 0",
+                       (game_id,)).fetchone()[0]
+    if last is None:  # an empty log: put the version back
         cur.execute("UPDATE games SET version = ? WHERE id = ?", (version, game_id))
         raise ValueError("nothing to undo")
-    if body is None:
-        cur.execute("UPDATE events SET undone = 1 WHERE game_id = ? AND seq = ?",
-                    (game_id, last))
-    else:
-        cur.execute("INSERT INTO events (game_id, seq, body, undone, version) "
-                    "VALUES (?, ?, ?, 0, ?)", (game_id, new, json.dumps(body), new))
+    cur.execute("UPDATE events SET undone = 1 WHERE game_id = ? AND seq = ?", (game_id, last))
     return new

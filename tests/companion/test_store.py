@@ -1,11 +1,12 @@
 """The SQLite group commit: a batch of changes from many callers, each answered on its own.
 
 These drive `GroupCommit._commit` with hand-made batches, so that every path is taken for
-sure: the optimistic one (every change current), and the checked one (a stale change, an
-unknown game, two changes chained on one game, an undo in the batch)."""
+sure: the optimistic one (every change current: one INSERT), and the checked one (a stale
+change, an unknown game, two changes chained on one game, an undo in the batch)."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 
 import pytest
@@ -86,3 +87,31 @@ def test_many_threads_each_get_their_own_answer(store):
     for g in games:
         assert answers[g] == list(range(1, 41))
         assert store.version(g) == 40 and len(store.load(g).events) == 40
+
+
+def test_the_chain_trigger_refuses_a_stale_insert_and_keeps_the_log_whole(store):
+    """The rule lives in the database: even SQL that bypasses the store cannot fork a log."""
+    a = game(store)
+    commit(store, (a, 0, EVENT))
+    with sqlite3.connect(store.url.split("///", 1)[1]) as db, pytest.raises(
+            sqlite3.IntegrityError, match="stale version"):
+        db.execute("INSERT INTO events (game_id, seq, body, undone, version) "
+                   "VALUES (?, 1, '{}', 0, 1)", (a,))
+    assert store.version(a) == 1 and store.load(a).events == [EVENT]
+
+
+def test_a_database_from_before_the_trigger_gains_it_on_start(tmp_path):
+    path = tmp_path / "old.db"
+    old = Store(path)
+    a = game(old)
+    old.engine.dispose()
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TRIGGER events_chain")
+    store = Store(path)  # started again by a newer companion
+    try:
+        assert store.append(a, 0, EVENT) == 1
+        assert store.version(a) == 1 and store.load(a).events == [EVENT]
+        with pytest.raises(Conflict):
+            store.append(a, 0, EVENT)
+    finally:
+        store.engine.dispose()

@@ -75,7 +75,7 @@ class PlayerState:
 
 def _copy(counter: Counter[str]) -> Counter[str]:
     """A copy of a Counter without Counter.update's Python-level loop (clone's hot path)."""
-    new: Counter[str] = Counter()
+    new: Counter[str] = Counter.__new__(Counter)  # empty, without Counter.__init__'s Python
     dict.update(new, counter)
     return new
 

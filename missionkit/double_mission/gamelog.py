@@ -31,9 +31,9 @@ class GameLog:
     def tail(self, n: int) -> list[str]:
         """The last `n` lines, oldest first (walks only those)."""
         out, node = [], self._head
-        while node is not None and len(out) < n:
-            out.append(node[0])
-            node = node[1]
+        for _ in range(min(n, self._len)):  # the chain holds exactly _len lines
+            line, node = node
+            out.append(line)
         out.reverse()
         return out
 

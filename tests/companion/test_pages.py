@@ -163,6 +163,8 @@ def test_forged_post_without_csrf_token_is_refused(client):
                                         "csrf_token": "forged"}, headers=HX)
     assert r.status_code == 400
     assert b"Ann takes 2 Millions." not in client.get(url).data
+    for form in ("/act", "/undo", "/score"):  # every form on the table page
+        assert client.post(url + form, data={"version": "0"}).status_code == 400
     other = client.application.test_client()  # another browser: its own session, no token
     r = other.post("/games", data={"name0": "A", "character0": "jack", "name1": "B",
                                    "character1": "queen"})

@@ -172,13 +172,7 @@ class Store:
 
     def create(self, setup: dict[str, Any]) -> tuple[str, str, str]:
         """Store a new game; return (id, edit_token, view_token)."""
-        game_id = secrets.token_urlsafe(9)
-        edit, view = secrets.token_urlsafe(24), secrets.token_urlsafe(18)
-        with self.engine.begin() as db:
-            db.execute(games.insert().values(id=game_id, edit_hash=token_hash(edit),
-                                             view_token=view, setup=json.dumps(setup),
-                                             version=0))
-        return game_id, edit, view
+        return self.import_game(setup, [])
 
     def load(self, game_id: str) -> StoredGame:
         with self.engine.connect() as db:
@@ -229,7 +223,8 @@ class Store:
 
     def import_game(self, setup: dict[str, Any], bodies: list[dict[str, Any]]) -> tuple[
             str, str, str]:
-        """Store a game with a whole event log at once (already checked by the engine)."""
+        """Store a game with a whole event log at once (already checked by the engine);
+        return (id, edit_token, view_token)."""
         game_id = secrets.token_urlsafe(9)
         edit, view = secrets.token_urlsafe(24), secrets.token_urlsafe(18)
         with self.engine.begin() as db:

@@ -346,11 +346,7 @@ class GroupCommit:
             # time, in order, inside one transaction.
             cur.execute("BEGIN IMMEDIATE")
             try:
-                for item in batch:
-                    try:
-                        item.result, item.error = _sqlite_change(cur, *item.args), None
-                    except (Conflict, NotFound, ValueError) as exc:
-                        item.result, item.error = None, exc  # refused, wrote nothing
+                _change_each(cur, batch)
                 cur.execute("COMMIT")
             except BaseException:
                 if raw.in_transaction:
@@ -379,6 +375,15 @@ def _append_all(cur: Any, batch: list[_Pending]) -> bool:
     for item in batch:
         item.result, item.error = item.args[1] + 1, None
     return True
+
+
+def _change_each(cur: Any, batch: list[_Pending]) -> None:
+    """Each change in order inside the open transaction; a refused one is answered alone."""
+    for item in batch:
+        try:
+            item.result, item.error = _sqlite_change(cur, *item.args), None
+        except (Conflict, NotFound, ValueError) as exc:
+            item.result, item.error = None, exc  # refused, wrote nothing
 
 
 def _refusal(cur: Any, game_id: str) -> Exception:

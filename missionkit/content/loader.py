@@ -1,7 +1,7 @@
 """Find the games under a content root and load each with its own loader.
 
 A content root holds one folder per game (`double_mission/`, later `dice_mission/`, ...).
-A new game plugs in by adding its loader to `LOADERS`; nothing else changes.
+Games come from `missionkit.registry`; each game's package has a `load(folder)` function.
 """
 
 from __future__ import annotations
@@ -12,13 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..registry import GAMES
 from .cache import cached
 from .errors import ContentError, Problem
 
 # game id -> "module:function" that loads its folder (imported only when that game is loaded)
-LOADERS: dict[str, str] = {
-    "double-mission": "missionkit.double_mission.load:load",
-}
+LOADERS: dict[str, str] = {game: f"missionkit.{pkg}.load:load" for game, pkg in GAMES.items()}
 
 
 def _loader(game: str) -> Callable[[Path], Any]:
@@ -35,7 +34,7 @@ def default_root() -> Path:
 
 def game_folder(game: str) -> str:
     """'double-mission' -> 'double_mission'."""
-    return game.replace("-", "_")
+    return GAMES.get(game, game.replace("-", "_"))
 
 
 def available_games(root: Path) -> list[str]:

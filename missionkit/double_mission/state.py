@@ -9,18 +9,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from ..game import IllegalEvent
 from .gamelog import GameLog
 from .model import DoubleMission
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]
-
-
-class IllegalEvent(ValueError):
-    """An event the rules refuse; nothing changes. `field` names the offending input."""
-
-    def __init__(self, message: str, field: str = "event"):
-        self.message, self.field = message, field
-        super().__init__(message)
 
 
 class SeatSetup(BaseModel):

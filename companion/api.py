@@ -5,14 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
-from pydantic import ValidationError
 
-from missionkit.content.errors import field_path
-from missionkit.double_mission.snapshot import Snapshot, TallyError
-from missionkit.double_mission.state import IllegalEvent
-from missionkit.double_mission.tally import tally
+from missionkit.game import IllegalEvent
+from missionkit.registry import DEFAULT_GAME
 
-from .games import public_state
+from .errors import api_error
 from .openapi import openapi
 from .service import games
 from .store import Conflict, NotFound
@@ -20,8 +17,7 @@ from .store import Conflict, NotFound
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
-def error(status: int, message: str, field: str = "") -> tuple[Response, int]:
-    return jsonify({"error": message, "field": field or "body"}), status
+error = api_error
 
 
 def _json() -> Any:
@@ -68,20 +64,8 @@ def health() -> Response:
 
 @bp.get("/openapi.json")
 def openapi_json() -> Response:
-    return jsonify(openapi())
-
-
-@bp.post("/tally")
-def post_tally() -> tuple[Response, int] | Response:
-    data = _json()
-    try:
-        snap = Snapshot.model_validate(data)
-        return jsonify(tally(snap, games().game))
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        return error(422, err["msg"], field_path(err["loc"]) or "body")
-    except TallyError as exc:
-        return error(422, exc.message, exc.field)
+    plugins = sorted(games().plugins.values(), key=lambda p: p.id != DEFAULT_GAME)
+    return jsonify(openapi(plugins))
 
 
 def _created(game_id: str, edit: str, view: str, loaded: Any) -> tuple[Response, int]:
@@ -90,7 +74,7 @@ def _created(game_id: str, edit: str, view: str, loaded: Any) -> tuple[Response,
         "id": game_id, "edit_token": edit, "view_token": view,
         "join_url": url_for("pages.table", token=edit, _external=True),
         "view_url": url_for("pages.table", token=view, _external=True),
-        "state": public_state(loaded)}), 201
+        "state": games().public_state(loaded)}), 201
 
 
 @bp.post("/games")
@@ -107,14 +91,14 @@ def import_game() -> tuple[Response, int]:
 def export_game(game_id: str) -> tuple[Response, int] | Response:
     if denied := _guard(game_id, "view"):
         return denied
-    return jsonify(games().store.export(game_id))
+    return jsonify(games().export(game_id))
 
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> tuple[Response, int] | Response:
     if denied := _guard(game_id, "view"):
         return denied
-    return jsonify(public_state(games().current(game_id)))
+    return jsonify(games().public_state(games().current(game_id)))
 
 
 def _version(data: Any) -> int:
@@ -133,10 +117,10 @@ def post_event(game_id: str) -> tuple[Response, int] | Response:
     try:
         loaded = games().post(game_id, version, data.get("event"))
     except Conflict:
-        state = public_state(games().current(game_id))
+        state = games().public_state(games().current(game_id))
         return jsonify({"error": "someone changed the game first; here is the fresh state",
                         "field": "version", "state": state}), 409
-    return jsonify(public_state(loaded))
+    return jsonify(games().public_state(loaded))
 
 
 @bp.post("/games/<game_id>/undo")
@@ -147,7 +131,7 @@ def undo(game_id: str) -> tuple[Response, int] | Response:
     try:
         loaded = games().undo(game_id, version)
     except Conflict:
-        state = public_state(games().current(game_id))
+        state = games().public_state(games().current(game_id))
         return jsonify({"error": "someone changed the game first; here is the fresh state",
                         "field": "version", "state": state}), 409
-    return jsonify(public_state(loaded))
+    return jsonify(games().public_state(loaded))

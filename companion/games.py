@@ -4,39 +4,17 @@ from __future__ import annotations
 
 import hmac
 import random
-import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
+from missionkit.game import IllegalEvent
+from missionkit.registry import DEFAULT_GAME
 
-from missionkit.content.errors import field_path
-from missionkit.double_mission import odds
-from missionkit.double_mission.engine import (
-    eligible_titles,
-    operation_dice,
-    replay,
-    resolve_rolls,
-    try_apply,
-)
-from missionkit.double_mission.events import Operation
-from missionkit.double_mission.model import DoubleMission
-from missionkit.double_mission.state import IllegalEvent, Setup, State, new_state
-
+from .plugin import CompanionGame, Loaded, validated
 from .store import Conflict, NotFound, Store
 
 EXPORT_FORMAT = "mission-kit-game/1"
-LOG_TAIL = 20
-
-
-@dataclass
-class Loaded:
-    id: str
-    version: int
-    state: State
-    view_token: str
 
 
 class StateCache:
@@ -66,11 +44,22 @@ class StateCache:
 class Games:
     """Create games, read them, and change them only through the rules engine."""
 
-    def __init__(self, store: Store, game: DoubleMission):
-        self.store, self.game = store, game
+    def __init__(self, store: Store, plugins: dict[str, CompanionGame]):
+        self.store, self.plugins = store, plugins
         self._rng = random.SystemRandom()
         self._states = StateCache()
         self._roles: dict[str, tuple[str, str]] = {}  # a token's game and role never change
+
+    def plugin(self, game: str) -> CompanionGame:
+        """The companion part of a game by id; IllegalEvent naming `game` if unknown."""
+        found = self.plugins.get(game) if isinstance(game, str) else None
+        if found is None:
+            known = ", ".join(self.plugins)
+            raise IllegalEvent(f"unknown game {game!r} (known: {known})", "game")
+        return found
+
+    def default(self) -> CompanionGame:
+        return self.plugins.get(DEFAULT_GAME) or next(iter(self.plugins.values()))
 
     def resolve(self, token: str) -> tuple[str, str]:
         """(game id, role) of a link token; NotFound for a stranger's token."""
@@ -102,23 +91,18 @@ class Games:
         """Validate a setup, fix its random parts, store it; return id, tokens and state."""
         if not isinstance(payload, dict):
             raise IllegalEvent("expected a JSON object", "body")
-        data = {**payload, "seed": secrets.randbits(31)}
-        try:
-            setup = Setup.model_validate(data)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise IllegalEvent(err["msg"], field_path(err["loc"]) or "body") from None
-        state = new_state(setup, self.game)
-        fixed = setup.model_copy(update={"placement": dict(state.cities),
-                                         "titles": list(state.laid_out)})
-        game_id, edit, view = self.store.create(fixed.model_dump(mode="json"))
+        payload = dict(payload)
+        plugin = self.plugin(payload.pop("game", self.default().id))
+        setup, _ = plugin.new_setup(payload, self._rng)
+        game_id, edit, view = self.store.create(setup.model_dump(mode="json"), game=plugin.id)
         return game_id, edit, view, self.load(game_id)
 
     def load(self, game_id: str) -> Loaded:
         """Read the log and replay it (a cache miss)."""
         stored = self.store.load(game_id)
-        state = replay(Setup.model_validate(stored.setup), stored.events, self.game)
-        loaded = Loaded(stored.id, stored.version, state, stored.view_token)
+        plugin = self.plugin(stored.game)
+        state = plugin.replay(plugin.setup_model.model_validate(stored.setup), stored.events)
+        loaded = Loaded(stored.id, stored.version, state, stored.view_token, stored.game)
         self._states.put(loaded)
         return loaded
 
@@ -131,11 +115,12 @@ class Games:
             current = self.load(game_id)
             if current.version != version:
                 raise Conflict(current.version)
-        exact = resolve_rolls(current.state, raw, self._rng)  # try_apply validates the shape
-        state = try_apply(current.state, exact)
+        plugin = self.plugins[current.game]
+        exact = plugin.resolve_rolls(current.state, raw, self._rng)  # try_apply validates
+        state = plugin.try_apply(current.state, exact)
         body = exact  # validated as it stands (unknown keys are refused), so stored as is
         new_version = self.store.append(game_id, version, body)  # Conflict if it moved on
-        loaded = Loaded(game_id, new_version, state, current.view_token)
+        loaded = Loaded(game_id, new_version, state, current.view_token, current.game)
         self._states.put(loaded)
         return loaded
 
@@ -144,22 +129,29 @@ class Games:
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise IllegalEvent(f"not a Mission Kit game export ('format': '{EXPORT_FORMAT}')",
                                "format")
-        try:
-            setup = Setup.model_validate(data.get("setup"))
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise IllegalEvent(err["msg"], field_path(("setup", *err["loc"]))) from None
+        plugin = self.plugin(data.get("game", self.default().id))
+        setup = validated(plugin.setup_model, data.get("setup"), ("setup",))
         bodies = data.get("events")
         if not isinstance(bodies, list):
             raise IllegalEvent("a list of events is required", "events")
-        state = new_state(setup, self.game)
+        state = plugin.new_state(setup)
         for i, raw in enumerate(bodies):
             try:
-                state = try_apply(state, raw)
+                state = plugin.try_apply(state, raw)
             except IllegalEvent as exc:
                 raise IllegalEvent(exc.message, f"events[{i}]") from None
-        game_id, edit, view = self.store.import_game(setup.model_dump(mode="json"), bodies)
+        game_id, edit, view = self.store.import_game(setup.model_dump(mode="json"), bodies,
+                                                     game=plugin.id)
         return game_id, edit, view, self.load(game_id)
+
+    def public_state(self, loaded: Loaded) -> dict[str, Any]:
+        return self.plugins[loaded.game].public_state(loaded)
+
+    def export(self, game_id: str) -> dict[str, Any]:
+        """A game as portable JSON: which game, its setup and its live event log."""
+        stored = self.store.load(game_id)
+        return {"format": EXPORT_FORMAT, "game": stored.game, "setup": stored.setup,
+                "events": stored.events}
 
     def undo(self, game_id: str, version: int) -> Loaded:
         current = self.load(game_id)
@@ -171,50 +163,3 @@ class Games:
             raise IllegalEvent("nothing to undo") from None
         return self.load(game_id)
 
-
-def public_state(loaded: Loaded) -> dict[str, Any]:
-    """The state as the API shows it: hidden titles and evidence only as counts."""
-    s, game = loaded.state, loaded.state.game
-    types = [t.id for t in game.treasures]
-    return {
-        "id": loaded.id, "version": loaded.version, "status": s.status,
-        "turn": {"player": s.turn.player, "actions_left": s.turn.actions_left,
-                 "operation_done": s.turn.operations_left <= 0,
-                 "operations_left": s.turn.operations_left, "extra_turn": s.turn.extra},
-        "round_marker": s.round_marker,
-        "values": dict(s.values),
-        "robbed_cities": s.robbed(),
-        "cities": dict(s.cities),
-        "sold": {t: s.sold.get(t, 0) for t in types},
-        "titles_on_offer": list(s.offer),
-        "options": s.setup.options.model_dump(),
-        "players": [{"name": p.name, "character": p.character, "side": p.side,
-                     "team": p.team, "score": p.score, "millions": p.millions, "dice": p.dice,
-                     "treasures": {t: p.treasures.get(t, 0) for t in types},
-                     "titles": len(p.titles), "investigation": len(p.evidence)}
-                    for p in s.players],
-        "log": s.log[-LOG_TAIL:],  # the latest lines; the export holds the whole log
-        "log_length": len(s.log),
-        "result": s.result,
-    }
-
-
-def operation_choices(state: State) -> list[dict[str, Any]]:
-    """Cities still holding a treasure, with the dice needed and the odds, for the helper."""
-    p = state.game.game.dice.success_chance
-    out = []
-    for city in state.game.cities:
-        treasure = state.cities[city.id]
-        if treasure is None:
-            continue
-        need, level = operation_dice(state, Operation(type="operation", player=state.turn.player,
-                                                      city=city.id))
-        out.append({"city": city, "treasure": state.game.treasure_by_id[treasure],
-                    "dice": need, "level": level, "solo": odds.solo(need, p),
-                    "coop": odds.cooperation(need, p),
-                    "can": state.active.dice >= need})
-    return out
-
-
-def claimable_titles(state: State) -> list[str]:
-    return eligible_titles(state, state.turn.player, state.turn.imitations)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from missionkit.double_mission.events import EVENT
-from missionkit.double_mission.snapshot import Snapshot
+from .plugin import CompanionGame
 
 ERROR = {"type": "object", "required": ["error", "field"],
          "properties": {"error": {"type": "string"}, "field": {"type": "string"}}}
@@ -28,37 +27,51 @@ def _responses(ok: str, *codes: int) -> dict[str, Any]:
 REF = "#/components/schemas/{model}"
 
 
-def _schemas() -> dict[str, Any]:
-    """Pydantic's schemas with their $defs hoisted into components/schemas."""
-    event = EVENT.json_schema(ref_template=REF)
-    snapshot = Snapshot.model_json_schema(ref_template=REF)
-    schemas = {**event.pop("$defs", {}), **snapshot.pop("$defs", {})}
-    schemas["Event"] = event
-    schemas["Snapshot"] = snapshot
-    schemas["State"] = {"type": "object", "additionalProperties": True}
-    return schemas
+def hoisted(schema: dict[str, Any], name: str, into: dict[str, Any]) -> None:
+    """Put a pydantic schema into components/schemas as `name`, its $defs beside it."""
+    into.update(schema.pop("$defs", {}))
+    into[name] = schema
 
 
-def openapi() -> dict[str, Any]:
+def _schemas(plugins: list[CompanionGame]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Every game's event schemas (the first game's as `Event`) and the games' extra paths."""
+    schemas: dict[str, Any] = {"State": {"type": "object", "additionalProperties": True},
+                               "Error": ERROR}
+    paths: dict[str, Any] = {}
+    for i, plugin in enumerate(plugins):
+        adapter = plugin.event_schema()
+        if adapter is not None:
+            name = "Event" if i == 0 else plugin.package.title().replace("_", "") + "Event"
+            hoisted(adapter.json_schema(ref_template=REF), name, schemas)
+        extra_schemas, extra_paths = plugin.openapi()
+        for key, schema in extra_schemas.items():
+            hoisted(schema, key, schemas)
+        paths.update(extra_paths)
+    events = [f"#/components/schemas/{k}" for k in schemas if k.endswith("Event")]
+    if len(events) > 1:
+        schemas["AnyEvent"] = {"anyOf": [{"$ref": ref} for ref in events]}
+    return schemas, paths
+
+
+def openapi(plugins: list[CompanionGame]) -> dict[str, Any]:
+    """The document for the games this app serves (the default game first)."""
+    schemas, game_paths = _schemas(plugins)
+    event_ref = "AnyEvent" if "AnyEvent" in schemas else "Event"
     bearer = [{"bearer": []}]
     game_id = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
     change = _json({"type": "object", "required": ["version", "event"],
                     "properties": {"version": {"type": "integer"},
-                                   "event": {"$ref": "#/components/schemas/Event"}}})
+                                   "event": {"$ref": "#/components/schemas/" + event_ref}}})
     return {
         "openapi": "3.1.0",
         "info": {"title": "Mission Kit companion", "version": "1"},
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
-            "schemas": _schemas(),
+            "schemas": schemas,
         },
         "paths": {
             "/api/v1/health": {"get": {"responses": {"200": {"description": "alive"}}}},
-            "/api/v1/tally": {"post": {
-                "requestBody": {"required": True, **_json({"$ref": "#/components/schemas/"
-                                                                    "Snapshot"})},
-                "responses": {"200": {"description": "the tally"},
-                              "422": {"description": "inconsistent", **_json(ERROR)}}}},
+            **game_paths,
             "/api/v1/games": {"post": {
                 "requestBody": {"required": True, **_json({"type": "object"})},
                 "responses": {"201": {"description": "created"},

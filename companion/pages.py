@@ -16,12 +16,10 @@ from flask import (
     request,
     url_for,
 )
-from werkzeug.datastructures import MultiDict
 
-from missionkit.double_mission import odds
-from missionkit.double_mission.state import IllegalEvent
+from missionkit.game import IllegalEvent
 
-from .games import Loaded, claimable_titles, operation_choices, public_state
+from .plugin import Loaded
 from .security import csrf
 from .service import games
 from .store import Conflict, NotFound
@@ -36,23 +34,6 @@ def check_csrf() -> None:
     if current_app.config["WTF_CSRF_ENABLED"]:
         csrf.protect()  # does nothing for GET and HEAD
 
-INT_FIELDS = {"player", "helper", "active_successes", "helper_successes", "imitations", "target"}
-TEXT_FIELDS = {"type", "kind", "city", "treasure", "title", "card", "give"}
-
-
-def form_event(form: MultiDict) -> dict[str, Any]:
-    """Read an event from form fields; values that are not numbers are left for validation."""
-    event: dict[str, Any] = {}
-    for key in INT_FIELDS | TEXT_FIELDS:
-        value = form.get(key, "").strip()
-        if value:
-            event[key] = int(value) if key in INT_FIELDS and value.isdigit() else value
-    for key in ("roll", "invert"):
-        if form.get(key):
-            event[key] = True
-    return event
-
-
 def _open(token: str) -> tuple[str, str]:
     try:
         return games().resolve(token)
@@ -61,49 +42,38 @@ def _open(token: str) -> tuple[str, str]:
 
 
 def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, Any]:
-    s = loaded.state
+    plugin = games().plugins[loaded.game]
     return {
-        "token": token, "role": role, "g": public_state(loaded), "state": s, "game": s.game,
-        "choices": operation_choices(s) if role == "edit" and s.status != "finished" else [],
-        "claimable": claimable_titles(s) if role == "edit" else [],
-        "view_token": loaded.view_token,
-        "odds_rows": [(n, odds.solo(n, s.game.game.dice.success_chance),
-                       odds.cooperation(n, s.game.game.dice.success_chance))
-                      for n in range(1, s.game.game.dice.max + 1)],
-        **extra,
+        "token": token, "role": role, "g": plugin.public_state(loaded), "state": loaded.state,
+        "plugin": plugin, "content": plugin.content, "view_token": loaded.view_token,
+        **plugin.page_context(loaded, role), **extra,
     }
 
 
 def _render(loaded: Loaded, token: str, role: str, status: int = 200, **extra: Any) -> Any:
-    template = "game/_game.html" if request.headers.get("HX-Request") else "game/table.html"
+    template = "game/_live.html" if request.headers.get("HX-Request") else "game/table.html"
     return render_template(template, **_context(loaded, token, role, **extra)), status
 
 
+def _home(plugin: Any, status: int = 200, error: str | None = None, form: Any = None) -> Any:
+    plugins = list(games().plugins.values())
+    return render_template("home/index.html", plugins=plugins, plugin=plugin,
+                           content=plugin.content, error=error, form=form or {}), status
+
+
 @bp.get("/")
-def home() -> str:
-    g = games().game
-    return render_template("home/index.html", game=g, error=None, form={})
+def home() -> Any:
+    return _home(games().plugins.get(request.args.get("game", "")) or games().default())
 
 
 @bp.post("/games")
 def create() -> Any:
     form = request.form
-    players = []
-    for i in range(4):
-        name = form.get(f"name{i}", "").strip()
-        if name:
-            players.append({"name": name, "character": form.get(f"character{i}", ""),
-                            "side": form.get(f"side{i}", "A")})
-            if form.get("team_mode"):
-                players[-1]["team"] = form.get(f"team{i}") or None
-    options = {"sale_and_title": bool(form.get("sale_and_title")),
-               "abilities": not form.get("no_abilities"),
-               "team_mode": bool(form.get("team_mode"))}
+    plugin = games().plugins.get(form.get("game", "")) or games().default()
     try:
-        _, edit, _, _ = games().create({"players": players, "options": options})
+        _, edit, _, _ = games().create({"game": plugin.id, **plugin.setup_from_form(form)})
     except IllegalEvent as exc:
-        return render_template("home/index.html", game=games().game, error=exc.message,
-                               form=form), 422
+        return _home(plugin, 422, exc.message, form)
     return redirect(url_for("pages.table", token=edit), code=303)
 
 
@@ -145,7 +115,8 @@ def _change(token: str, apply: Any) -> Any:
 
 @bp.post("/t/<token>/act")
 def act(token: str) -> Any:
-    event = form_event(request.form)
+    game_id, _ = _open(token)
+    event = games().plugins[games().current(game_id).game].form_event(request.form)
     return _change(token, lambda gid, v: games().post(gid, v, event))
 
 
@@ -156,22 +127,15 @@ def undo(token: str) -> Any:
 
 @bp.post("/t/<token>/score")
 def score(token: str) -> Any:
-    form = request.form
-    n = len(games().current(_open(token)[0]).state.players)
-    missions = [[m for m in (form.get(f"mission{i}"), form.get(f"mission{i}b")) if m]
-                for i in range(n)]
-    gamble = {str(i): int(form[f"gamble{i}"]) for i in range(n)
-              if form.get(f"gamble{i}", "").isdigit()}
-    event = {"type": "score", "player": 0, "missions": missions,
-             "jack_b_take": [t for t in (form.get("take1"), form.get("take2")) if t],
-             "gamble_successes": gamble}
+    loaded = games().current(_open(token)[0])
+    event = games().plugins[loaded.game].score_event(request.form, loaded.state)
     return _change(token, lambda gid, v: games().post(gid, v, event))
 
 
 @bp.get("/t/<token>/export.json")
 def export(token: str) -> Response:
     game_id, _ = _open(token)
-    response = jsonify(games().store.export(game_id))
+    response = jsonify(games().export(game_id))
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
 
@@ -186,10 +150,8 @@ def qr(token: str) -> Response:
 
 @bp.get("/theme.css")
 def theme() -> Response:
-    """Treasure and character colours come from the content, not a second copy in CSS."""
-    g = games().game
-    rules = [f".t-{t.id}{{--c:{t.color}}}" for t in g.treasures]
-    rules += [f".ch-{c.id}{{--c:{c.color}}}" for c in g.characters]
+    """Each game's colours come from its content, not a second copy in CSS."""
+    rules = [rule for plugin in games().plugins.values() for rule in plugin.theme_css()]
     response = Response("\n".join(rules) + "\n", mimetype="text/css")
     response.cache_control.max_age = 3600
     return response

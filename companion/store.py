@@ -37,11 +37,14 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
+
+from missionkit.registry import DEFAULT_GAME
 
 metadata = MetaData()
 games = Table(
@@ -51,6 +54,8 @@ games = Table(
     Column("view_token", String(64), nullable=False, unique=True),
     Column("setup", Text, nullable=False),
     Column("version", Integer, nullable=False, default=0),
+    # which game's rules replay the log (databases from before several games: added on start)
+    Column("game", String(32), nullable=False, server_default=DEFAULT_GAME),
 )
 events = Table(
     "events", metadata,
@@ -96,6 +101,7 @@ class StoredGame:
     setup: dict[str, Any]
     version: int
     events: list[dict[str, Any]]
+    game: str
 
 
 def token_hash(token: str) -> str:
@@ -149,6 +155,7 @@ def create_schema(engine: Engine, attempts: int = 5) -> None:
     for attempt in range(attempts):
         try:
             metadata.create_all(engine)
+            _add_game_column(engine)
             if engine.dialect.name == "sqlite":
                 with engine.begin() as db:
                     db.exec_driver_sql(SQLITE_CHAIN)
@@ -157,6 +164,15 @@ def create_schema(engine: Engine, attempts: int = 5) -> None:
             if attempt == attempts - 1:
                 raise
             time.sleep(0.05 * (attempt + 1))
+
+
+def _add_game_column(engine: Engine) -> None:
+    """A database made before games had a `game` column holds games of the first one only."""
+    if "game" in {c["name"] for c in inspect(engine).get_columns("games")}:
+        return
+    with engine.begin() as db:
+        db.exec_driver_sql("ALTER TABLE games ADD COLUMN game VARCHAR(32) NOT NULL "
+                           f"DEFAULT '{DEFAULT_GAME}'")
 
 
 class Store:
@@ -170,20 +186,21 @@ class Store:
         # is writing commits whatever is waiting as one transaction (group commit).
         self._writer = GroupCommit(self.engine) if self.url.startswith("sqlite") else None
 
-    def create(self, setup: dict[str, Any]) -> tuple[str, str, str]:
+    def create(self, setup: dict[str, Any], *, game: str = DEFAULT_GAME) -> tuple[str, str, str]:
         """Store a new game; return (id, edit_token, view_token)."""
-        return self.import_game(setup, [])
+        return self.import_game(setup, [], game=game)
 
     def load(self, game_id: str) -> StoredGame:
         with self.engine.connect() as db:
             row = db.execute(select(games.c.id, games.c.view_token, games.c.setup,
-                                    games.c.version).where(games.c.id == game_id)).first()
+                                    games.c.version, games.c.game)
+                             .where(games.c.id == game_id)).first()
             if row is None:
                 raise NotFound(game_id)
             bodies = db.execute(select(events.c.body).where(
                 events.c.game_id == game_id, events.c.undone == 0).order_by(events.c.seq))
             return StoredGame(row.id, row.view_token, json.loads(row.setup), row.version,
-                              [json.loads(b) for (b,) in bodies])
+                              [json.loads(b) for (b,) in bodies], row.game)
 
     def version(self, game_id: str) -> int:
         """The game's current version (one indexed read)."""
@@ -221,8 +238,8 @@ class Store:
                 return _apply_change(db, game_id, version, body)
         return self._writer.submit(game_id, version, body)
 
-    def import_game(self, setup: dict[str, Any], bodies: list[dict[str, Any]]) -> tuple[
-            str, str, str]:
+    def import_game(self, setup: dict[str, Any], bodies: list[dict[str, Any]], *,
+                    game: str = DEFAULT_GAME) -> tuple[str, str, str]:
         """Store a game with a whole event log at once (already checked by the engine);
         return (id, edit_token, view_token)."""
         game_id = secrets.token_urlsafe(9)
@@ -230,7 +247,7 @@ class Store:
         with self.engine.begin() as db:
             db.execute(games.insert().values(id=game_id, edit_hash=token_hash(edit),
                                              view_token=view, setup=json.dumps(setup),
-                                             version=0))
+                                             version=0, game=game))
             if bodies:  # as if appended one by one: seq = version = 1..n
                 db.execute(events.insert(), [
                     {"game_id": game_id, "seq": i, "body": json.dumps(b), "version": i}
@@ -239,12 +256,6 @@ class Store:
                 db.execute(update(games).where(games.c.id == game_id).values(
                     version=len(bodies)))
         return game_id, edit, view
-
-    def export(self, game_id: str) -> dict[str, Any]:
-        """A game as portable JSON: its setup and its live event log."""
-        stored = self.load(game_id)
-        return {"format": "mission-kit-game/1", "game": "double-mission",
-                "setup": stored.setup, "events": stored.events}
 
 
 def _apply_change(db: Any, game_id: str, version: int, body: dict[str, Any] | None) -> int:

@@ -11,6 +11,8 @@ GAMES: dict[str, str] = {
     "double-mission": "double_mission",
 }
 
+DEFAULT_GAME = "double-mission"  # the game a client that names none gets (the first one)
+
 
 def package(game: str) -> str:
     """'double-mission' -> 'double_mission' (KeyError for an unknown game)."""

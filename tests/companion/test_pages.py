@@ -7,7 +7,7 @@ import re
 import pytest
 from markupsafe import escape
 
-from companion.pages import form_event
+from companion.double_mission.forms import form_event
 
 HX = {"HX-Request": "true"}
 

@@ -1,0 +1,93 @@
+"""Double Mission in the companion: its engine calls, public state, forms and extra routes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from flask import Blueprint
+from werkzeug.datastructures import MultiDict
+
+from missionkit.double_mission import engine
+from missionkit.double_mission.events import EVENT
+from missionkit.double_mission.model import DoubleMission
+from missionkit.double_mission.snapshot import Snapshot
+from missionkit.double_mission.state import Setup, State, new_state
+
+from ..plugin import CompanionGame, Loaded, validated
+from .forms import form_event, score_event, setup_from_form
+from .views import claimable_titles, odds_rows, operation_choices, public_state
+
+
+class DoubleMissionGame(CompanionGame):
+    id = "double-mission"
+    package = "double_mission"
+    setup_model = Setup
+    table_fragment = "double_mission/_game.html"
+    new_game_form = "double_mission/_new.html"
+    blueprint = Blueprint("double_mission", __name__, template_folder="templates")
+    content: DoubleMission
+
+    def new_setup(self, payload: dict[str, Any], rng: random.Random) -> tuple[Setup, State]:
+        setup = validated(Setup, {**payload, "seed": rng.getrandbits(31)})
+        state = new_state(setup, self.content)
+        fixed = setup.model_copy(update={"placement": dict(state.cities),
+                                         "titles": list(state.laid_out)})
+        return fixed, state
+
+    def new_state(self, setup: Setup) -> State:
+        return new_state(setup, self.content)
+
+    def replay(self, setup: Setup, events: list[Any]) -> State:
+        return engine.replay(setup, events, self.content)
+
+    def try_apply(self, state: State, raw: dict[str, Any]) -> State:
+        return engine.try_apply(state, raw)
+
+    def resolve_rolls(self, state: State, raw: dict[str, Any], rng: random.Random) -> dict:
+        return engine.resolve_rolls(state, raw, rng)
+
+    def public_state(self, loaded: Loaded) -> dict[str, Any]:
+        return public_state(loaded)
+
+    def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
+        s = loaded.state
+        playing = role == "edit" and s.status != "finished"
+        return {"game": s.game, "choices": operation_choices(s) if playing else [],
+                "claimable": claimable_titles(s) if role == "edit" else [],
+                "odds_rows": odds_rows(s.game)}
+
+    def form_event(self, form: MultiDict) -> dict[str, Any]:
+        return form_event(form)
+
+    def setup_from_form(self, form: MultiDict) -> dict[str, Any]:
+        return setup_from_form(form, self.content)
+
+    def score_event(self, form: MultiDict, state: State) -> dict[str, Any]:
+        return score_event(form, state)
+
+    def theme_css(self) -> list[str]:
+        rules = [f".t-{t.id}{{--c:{t.color}}}" for t in self.content.treasures]
+        return rules + [f".ch-{c.id}{{--c:{c.color}}}" for c in self.content.characters]
+
+    def event_schema(self) -> Any:
+        return EVENT
+
+    def openapi(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        error = {"$ref": "#/components/schemas/Error"}
+        body = {"content": {"application/json": {"schema": {
+            "$ref": "#/components/schemas/Snapshot"}}}}
+        paths = {"/api/v1/tally": {"post": {
+            "requestBody": {"required": True, **body},
+            "responses": {"200": {"description": "the tally"},
+                          "422": {"description": "inconsistent",
+                                  "content": {"application/json": {"schema": error}}}}}}}
+        return {"Snapshot": Snapshot.model_json_schema(
+            ref_template="#/components/schemas/{model}")}, paths
+
+
+def make(content: DoubleMission) -> DoubleMissionGame:
+    return DoubleMissionGame(content)
+
+
+from . import routes  # noqa: E402,F401  (registers the game's API routes on its blueprint)

@@ -1,0 +1,69 @@
+"""Double Mission's state as the API and the pages show it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from missionkit.double_mission import odds
+from missionkit.double_mission.engine import eligible_titles, operation_dice
+from missionkit.double_mission.events import Operation
+from missionkit.double_mission.model import DoubleMission
+from missionkit.double_mission.state import State
+
+from ..plugin import Loaded
+
+LOG_TAIL = 20
+
+
+def public_state(loaded: Loaded) -> dict[str, Any]:
+    """The state as the API shows it: hidden titles and evidence only as counts."""
+    s, game = loaded.state, loaded.state.game
+    types = [t.id for t in game.treasures]
+    return {
+        "id": loaded.id, "version": loaded.version, "status": s.status,
+        "turn": {"player": s.turn.player, "actions_left": s.turn.actions_left,
+                 "operation_done": s.turn.operations_left <= 0,
+                 "operations_left": s.turn.operations_left, "extra_turn": s.turn.extra},
+        "round_marker": s.round_marker,
+        "values": dict(s.values),
+        "robbed_cities": s.robbed(),
+        "cities": dict(s.cities),
+        "sold": {t: s.sold.get(t, 0) for t in types},
+        "titles_on_offer": list(s.offer),
+        "options": s.setup.options.model_dump(),
+        "players": [{"name": p.name, "character": p.character, "side": p.side,
+                     "team": p.team, "score": p.score, "millions": p.millions, "dice": p.dice,
+                     "treasures": {t: p.treasures.get(t, 0) for t in types},
+                     "titles": len(p.titles), "investigation": len(p.evidence)}
+                    for p in s.players],
+        "log": s.log[-LOG_TAIL:],  # the latest lines; the export holds the whole log
+        "log_length": len(s.log),
+        "result": s.result,
+    }
+
+
+def operation_choices(state: State) -> list[dict[str, Any]]:
+    """Cities still holding a treasure, with the dice needed and the odds, for the helper."""
+    p = state.game.game.dice.success_chance
+    out = []
+    for city in state.game.cities:
+        treasure = state.cities[city.id]
+        if treasure is None:
+            continue
+        need, level = operation_dice(state, Operation(type="operation", player=state.turn.player,
+                                                      city=city.id))
+        out.append({"city": city, "treasure": state.game.treasure_by_id[treasure],
+                    "dice": need, "level": level, "solo": odds.solo(need, p),
+                    "coop": odds.cooperation(need, p),
+                    "can": state.active.dice >= need})
+    return out
+
+
+def claimable_titles(state: State) -> list[str]:
+    return eligible_titles(state, state.turn.player, state.turn.imitations)
+
+
+def odds_rows(game: DoubleMission) -> list[tuple[int, float, float]]:
+    """Chance of success alone and together for every number of dice."""
+    p = game.game.dice.success_chance
+    return [(n, odds.solo(n, p), odds.cooperation(n, p)) for n in range(1, game.game.dice.max + 1)]

@@ -1,0 +1,136 @@
+"""What a game gives the companion, and how the app finds each game's part.
+
+The shell (store, sync, tokens, security, the page frame, the JSON API's game endpoints) knows
+no game. A game's package `companion/<package>/` exposes `make(content) -> CompanionGame`;
+`missionkit.registry` lists the packages.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from flask import Blueprint
+from pydantic import BaseModel, ValidationError
+from werkzeug.datastructures import MultiDict
+
+from missionkit.content.errors import field_path
+from missionkit.game import IllegalEvent
+from missionkit.registry import GAMES
+
+
+@dataclass
+class Loaded:
+    """A game as read: its id, which game it is, its version, its state and view token."""
+
+    id: str
+    version: int
+    state: Any
+    view_token: str
+    game: str = "double-mission"
+
+
+def validated(model: type[BaseModel], data: Any, prefix: tuple[Any, ...] = ()) -> Any:
+    """`model` from `data`, or IllegalEvent naming the first bad field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise IllegalEvent(err["msg"], field_path((*prefix, *err["loc"])) or "body") from None
+
+
+class CompanionGame:
+    """One game's engine, views and forms, as the shell calls them. Subclass per game."""
+
+    id: ClassVar[str]
+    package: ClassVar[str]
+    setup_model: ClassVar[type[BaseModel]]
+    # templates under the game's own folder: the live table fragment and the new-game form
+    table_fragment: ClassVar[str]
+    new_game_form: ClassVar[str]
+
+    def __init__(self, content: Any):
+        self.content = content
+
+    @property
+    def name(self) -> Any:
+        """The game's localised name (`.en`, `.ko`)."""
+        return self.content.game.name
+
+    # --- engine -------------------------------------------------------------------------
+    def new_setup(self, payload: dict[str, Any], rng: random.Random) -> tuple[BaseModel, Any]:
+        """Validate a new game's setup, fix its random parts; return the setup and state."""
+        raise NotImplementedError
+
+    def setup_from(self, data: Any) -> BaseModel:
+        return validated(self.setup_model, data, ("setup",))
+
+    def replay(self, setup: BaseModel, events: list[Any]) -> Any:
+        raise NotImplementedError
+
+    def new_state(self, setup: BaseModel) -> Any:
+        raise NotImplementedError
+
+    def try_apply(self, state: Any, raw: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def resolve_rolls(self, state: Any, raw: dict[str, Any], rng: random.Random) -> dict:
+        """Turn a request for the app to roll into the faces rolled (default: nothing to do)."""
+        return raw
+
+    # --- views ---------------------------------------------------------------------------
+    def public_state(self, loaded: Loaded) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
+        """Extra template values for the table page (the shell adds token, role, g, state)."""
+        return {}
+
+    def export_view(self, setup: dict[str, Any], events: list[dict[str, Any]]
+                    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The setup and log as a read-only link may see them (default: all of it)."""
+        return setup, events
+
+    # --- forms ---------------------------------------------------------------------------
+    def form_event(self, form: MultiDict) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def setup_from_form(self, form: MultiDict) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def score_event(self, form: MultiDict, state: Any) -> dict[str, Any]:
+        raise IllegalEvent("this game has no score form", "type")
+
+    def theme_css(self) -> list[str]:
+        """CSS rules for the game's colours (from its content)."""
+        return []
+
+    # --- extras --------------------------------------------------------------------------
+    blueprint: ClassVar[Blueprint | None] = None  # templates folder and game-specific routes
+
+    def openapi(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(schemas, paths) this game adds to the OpenAPI document."""
+        return {}, {}
+
+    def event_schema(self) -> Any:
+        """A pydantic TypeAdapter of the game's events (for the OpenAPI document)."""
+        return None
+
+
+def load_plugins(content_root: Any = None) -> dict[str, CompanionGame]:
+    """Every registered game that has a companion part and content, by game id."""
+    from missionkit.content import available_games, default_root, load_game
+
+    root = content_root or default_root()
+    out: dict[str, CompanionGame] = {}
+    for game in available_games(root):
+        try:
+            module = importlib.import_module(f"companion.{GAMES[game]}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"companion.{GAMES[game]}":
+                raise
+            continue  # printed kit only, no companion yet
+        out[game] = module.make(load_game(game, root))
+    return out

@@ -1,0 +1,275 @@
+"""The Dice Mission round engine: apply one validated event to a state, or refuse it.
+
+State is a fold over the event log (`replay`); undo is a replay without the last event.
+Pure Python: no web, no database. Cards in hand, decks and the rolling itself stay physical;
+the engine tracks the dice as they lie, the token, revealed cards and gadget counts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..content.errors import field_path
+from ..game import IllegalEvent
+from . import gadgets
+from .events import EVENT, GADGET_EVENTS, Complete, Dice, DrawGadget, EndTurn, Exchange, Reroll
+from .limits import SPECIAL
+from .state import Round, State, new_state
+from .table import dice_of, exchange, mission, own_turn, refuse, reroll_faces, take_special
+
+
+def parse_event(raw: Any) -> Any:
+    """Validate an event's shape; IllegalEvent names the first bad field."""
+    try:
+        return EVENT.validate_python(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = err["loc"][1:] if err["type"] != "union_tag_invalid" else ("type",)
+        raise IllegalEvent(err["msg"], field_path(("event", *loc))) from None
+
+
+def replay(setup: Any, events: Iterable[Any], game: Any) -> State:
+    """The state after `events` (raw dicts or parsed), starting from `setup`."""
+    state = new_state(setup, game)
+    for raw in events:
+        apply(state, parse_event(raw) if isinstance(raw, dict) else raw)
+    return state
+
+
+def try_apply(state: State, raw: dict) -> State:
+    """Apply a raw event to a copy of `state`; the original is untouched on refusal."""
+    event = parse_event(raw)
+    trial = state.clone()
+    apply(trial, event)
+    return trial
+
+
+ROLLED = ("dice", "reroll", "forced_relaunch", "extra_chance")
+
+
+def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
+    """Turn a `roll: true` request into faces, so the stored event is exact."""
+    if raw.get("type") not in ROLLED or not raw.get("roll"):
+        return raw
+    event = parse_event(raw)
+    count = dice_count(state, event) if isinstance(event, Dice) else len(event.dice)
+    out = {k: v for k, v in raw.items() if k != "roll"}
+    out["faces"] = [rng.randint(1, 6) for _ in range(count)]
+    return out
+
+
+def dice_count(state: State, event: Dice) -> int:
+    """How many dice a `dice` event must show: N (the agent may set it), plus the Joker."""
+    n = state.round.n
+    if n is None and event.player == state.round.agent:
+        n = event.count
+        if n is None and event.faces is not None:
+            n = len(event.faces) - (state.limits.joker_dice if event.joker else 0)
+        lim = state.limits
+        if n is None or not lim.dice_min <= n <= lim.dice_max:
+            refuse(f"the active agent rolls {lim.dice_min} to {lim.dice_max} dice",
+                   "event.count" if event.faces is None else "event.faces")
+    elif n is None:
+        refuse("the active agent rolls first", "event.player")
+    elif event.count is not None and event.count != n:
+        refuse(f"this round everyone rolls {n} dice", "event.count")
+    return n + (state.limits.joker_dice if event.joker else 0)
+
+
+HANDLERS: dict[type, Any] = {}
+
+
+def handles(kind: type) -> Any:
+    def register(func: Any) -> Any:
+        HANDLERS[kind] = func
+        return func
+    return register
+
+
+def apply(state: State, event: Any) -> None:
+    """Apply a parsed event in place; raise IllegalEvent (state unspecified) if refused."""
+    if state.status == "finished":
+        refuse(f"the game is over: {state.players[state.winner].name} has won")
+    if event.player >= len(state.players):
+        refuse(f"there is no player {event.player}", "event.player")
+    if isinstance(event, GADGET_EVENTS):
+        return gadgets.play(state, event)
+    return HANDLERS[type(event)](state, event)
+
+
+@handles(Dice)
+def _dice(state: State, event: Dice) -> None:
+    own_turn(state, event, "mission")
+    p, lim = state.players[event.player], state.limits
+    if p.dice is not None:
+        refuse(f"{p.name}'s dice are entered; reroll, or undo to correct them", "event.faces")
+    if event.joker:
+        if not state.setup.variants.joker:
+            refuse("the Joker die variant is not in play", "event.joker")
+        if p.jokers >= lim.joker_uses:
+            refuse(f"{p.name} has already used the Joker die", "event.joker")
+    count = dice_count(state, event)
+    if event.roll or event.faces is None:
+        refuse("enter the faces (or ask the app to roll)", "event.faces")
+    if event.joker and count > lim.joker_max_dice:
+        refuse(f"with the Joker die a roll holds at most {lim.joker_max_dice} dice", "event.joker")
+    if len(event.faces) != count:
+        refuse(f"{p.name} rolls {count} dice, not {len(event.faces)}", "event.faces")
+    agent = event.player == state.round.agent
+    limit = lim.rolls_max if agent else state.round.r
+    if event.rolls > limit:
+        refuse(f"at most {limit} rolls", "event.rolls")
+    state.round.n = count - (lim.joker_dice if event.joker else 0)
+    p.dice, p.rolls, p.jokers = list(event.faces), event.rolls, p.jokers + event.joker
+    joker = " with the Joker die" if event.joker else ""
+    state.log.append(f"{p.name} rolls{joker}: {_faces(p.dice)} ({event.rolls} "
+                     f"roll{'s' if event.rolls > 1 else ''}).")
+
+
+@handles(Reroll)
+def _reroll(state: State, event: Reroll) -> None:
+    own_turn(state, event, "mission")
+    p = state.players[event.player]
+    dice_of(state, event.player, "event.dice")
+    limit = state.limits.rolls_max if event.player == state.round.agent else state.round.r
+    if p.rolls >= limit:
+        refuse(f"{p.name} has made {p.rolls} of {limit} rolls", "event.dice")
+    reroll_faces(state, event.player, event)
+    p.rolls += 1
+    state.log.append(f"{p.name} rerolls: {_faces(p.dice)} (roll {p.rolls}).")
+
+
+@handles(EndTurn)
+def _end_turn(state: State, event: EndTurn) -> None:
+    own_turn(state, event, state.round.side)
+    rnd, p = state.round, state.players[event.player]
+    order = state.order()
+    last = order.index(event.player) == len(order) - 1
+    if rnd.side == "mission":
+        dice_of(state, event.player, "event.player")
+        if event.player == rnd.agent:
+            rnd.r = p.rolls
+            state.log.append(f"Everyone rolls {rnd.n} dice, at most {rnd.r} "
+                             f"roll{'s' if rnd.r > 1 else ''}.")
+        if last:
+            rnd.side, rnd.turn = "debriefing", rnd.agent
+            state.log.append("The token turns to DEBRIEFING.")
+        else:
+            rnd.turn = order[order.index(event.player) + 1]
+        return
+    if state.has_won(event.player):
+        state.status, state.winner = "finished", event.player
+        state.log.append(f"{p.name} has completed every mission and wins!")
+        return
+    if last:
+        return _new_round(state)
+    rnd.turn = order[order.index(event.player) + 1]
+    rnd.done_types, rnd.failure = [], False
+
+
+def _new_round(state: State) -> None:
+    """Nobody won: the token passes clockwise, MISSION side up; dice are picked up."""
+    agent = (state.round.agent + 1) % len(state.players)
+    state.round = Round(state.round.number + 1, agent, turn=agent)
+    for p in state.players:
+        p.dice, p.rolls, p.drawn = None, 0, 0
+    state.log.append(f"Round {state.round.number}: {state.players[agent].name} is the "
+                     "active agent.")
+
+
+@handles(Complete)
+def _complete(state: State, event: Complete) -> None:
+    own_turn(state, event, "debriefing")
+    card, p, rnd = mission(state, event.card), state.players[event.player], state.round
+    if any(event.card in q.completed for q in state.players):
+        refuse(f"'{event.card}' is already completed", "event.card")
+    if rnd.failure:
+        refuse(f"{p.name} took the failure option this turn", "event.card")
+    if rnd.done_types.count(card.type) >= state.limits.per_type_per_turn:
+        refuse(f"{p.name} has completed a {card.type.upper()} card this turn", "event.card")
+    done, need = state.progress(event.player)[card.type]
+    if card.type == SPECIAL:
+        need = state.limits.specials_per_game
+        if event.card not in state.display:
+            refuse(f"'{event.card}' is not a face-up SPECIAL", "event.card")
+    if done >= need:
+        refuse(f"{p.name} has no {card.type.upper()} card left to complete" if card.type !=
+               SPECIAL else f"{p.name} has completed a SPECIAL already", "event.card")
+    if card.type != SPECIAL and event.refill is not None:
+        refuse("only a SPECIAL is refilled", "event.refill")
+    if not meets(card.check, event.player, state.table()):
+        refuse(f"the dice on the table do not meet '{event.card}'", "event.card")
+    p.completed.append(event.card)
+    rnd.done_types.append(card.type)
+    line = f"{p.name} completes {card.name.en} ({card.type.upper()})"
+    if card.type == SPECIAL:
+        state.specials_out.append(event.card)
+        new = take_special(state, event.card, event.refill, "event.refill")
+        line += f"; {new} is turned up" if new else ""
+    if card.suitcase:
+        p.draws_due += 1
+        line += "; suitcase: draw a gadget"
+    state.log.append(line + ".")
+
+
+def meets(check: Any, seat: int, table: tuple[tuple[int, ...], ...]) -> bool:
+    """A card's check on the dice as they lie (the content's evaluator)."""
+    from .predicates import evaluate  # the content model's evaluator (its own module)
+
+    return evaluate(check, seat, table)
+
+
+@handles(DrawGadget)
+def _draw_gadget(state: State, event: DrawGadget) -> None:
+    p = state.players[event.player]
+    if p.draws_due:
+        p.draws_due -= 1
+        why = "a suitcase reward"
+    else:
+        _failure_option(state, event)
+        why = "the failure option"
+    if state.gadget_deck == 0:
+        state.gadget_deck, state.gadget_discard = len(state.gadget_discard), []
+        if state.gadget_deck:
+            state.log.append("The gadget discard pile is shuffled into a new deck.")
+    if state.gadget_deck == 0:
+        refuse("no gadget left to draw", "event.type")
+    state.gadget_deck -= 1
+    if p.gadgets < state.limits.hand_limit:
+        if event.discard is not None:
+            refuse(f"discard only on drawing past {state.limits.hand_limit} gadgets",
+                   "event.discard")
+        p.gadgets, p.drawn = p.gadgets + 1, p.drawn + 1
+        state.log.append(f"{p.name} draws a gadget ({why}).")
+        return
+    if event.discard is None:
+        refuse(f"{p.name} already holds {p.gadgets} gadgets: name the one discarded",
+               "event.discard")
+    gadgets.to_discard(state, event.discard, "event.discard")
+    if not event.discarded_new:
+        p.drawn = min(p.drawn + 1, p.gadgets)
+    state.log.append(f"{p.name} draws a gadget ({why}) and discards {event.discard}.")
+
+
+def _failure_option(state: State, event: Any) -> None:
+    own_turn(state, event, "debriefing")
+    rnd, p = state.round, state.players[event.player]
+    if rnd.done_types:
+        refuse(f"{p.name} completed a mission this turn: no failure option", "event.type")
+    if rnd.failure:
+        refuse(f"{p.name} has used the failure option this turn", "event.type")
+    rnd.failure = True
+
+
+@handles(Exchange)
+def _exchange(state: State, event: Exchange) -> None:
+    _failure_option(state, event)
+    state.log.append(exchange(state, event))
+
+
+def _faces(dice: list[int]) -> str:
+    return " ".join(str(f) for f in dice) or "no dice"

@@ -1,0 +1,283 @@
+"""The Dice Mission round engine: a whole game, N and R, completions, SPECIALs, undo."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from missionkit.dice_mission.engine import replay, resolve_rolls, try_apply
+from missionkit.game import IllegalEvent
+
+from .helpers import armed, complete, dice, draw, end, mission_phase, setup
+
+
+def refused(dm, events, bad, field, n=3, **kw):
+    """Apply `events`, then check `bad` is refused naming `field`; returns the message."""
+    state = replay(setup(n, **kw), events, dm)
+    with pytest.raises(IllegalEvent) as exc:
+        try_apply(state, bad)
+    assert exc.value.field == field, exc.value.message
+    return exc.value.message
+
+
+ROUND_1 = [
+    dice(0, [4, 4, 6, 6, 6], rolls=2), end(0),
+    dice(1, [1, 3, 2, 2, 2], rolls=2), end(1),
+    dice(2, [1, 1, 2, 2, 5]), end(2),
+    complete(0, "solo_01"), complete(0, "team_01"), end(0),  # 4-4 mine; a 1 and a 3 on the table
+    draw(1), end(1),
+    {"type": "exchange", "player": 2, "card_type": "solo"}, end(2),
+]
+ROUND_2 = [  # Tom is the active agent
+    dice(1, [1, 1], rolls=3), end(1),
+    dice(2, [2, 2], rolls=1), end(2),
+    dice(0, [6, 4], rolls=3), end(0),
+    draw(1), end(1), end(2),
+    complete(0, "versus_01"), complete(0, "special_03", refill="special_05"),
+]
+
+
+def test_a_whole_game_ends_with_a_win_declared_at_the_end_of_the_winners_turn(dm):
+    state = replay(setup(), ROUND_1, dm)
+    assert state.round.number == 2 and state.round.agent == 1 and state.round.side == "mission"
+    assert state.progress(0) == {"solo": (1, 1), "versus": (0, 1), "team": (1, 1),
+                                 "special": (0, 1)}
+    assert state.players[1].gadgets == 1 and all(p.dice is None for p in state.players)
+    state = replay(setup(), ROUND_1 + ROUND_2, dm)
+    assert state.status == "playing"  # every card done, but the turn is not over yet
+    assert state.display == ["special_01", "special_02", "special_05"]
+    state = try_apply(state, end(0))
+    assert (state.status, state.winner) == ("finished", 0)
+    assert state.log[-1] == "Cecile has completed every mission and wins!"
+    with pytest.raises(IllegalEvent, match="game is over"):
+        try_apply(state, end(1))
+
+
+def test_two_players_need_two_of_each_type_and_a_special(dm):
+    state = replay(setup(2), [], dm)
+    assert {t: need for t, (_, need) in state.progress(0).items()} == {
+        "solo": 2, "versus": 2, "team": 2, "special": 1}
+
+
+def test_the_active_agent_sets_n_and_their_rolls_set_r_for_the_others(dm):
+    state = replay(setup(), [dice(0, [1, 2, 3, 4], rolls=2), end(0)], dm)
+    assert (state.round.n, state.round.r, state.round.turn) == (4, 2, 1)
+    assert "Everyone rolls 4 dice, at most 2 rolls." in state.log
+    assert "rolls 4 dice, not 3" in refused(dm, [dice(0, [1, 2, 3, 4], rolls=2), end(0)],
+                                            dice(1, [1, 2, 3]), "event.faces")
+    refused(dm, [dice(0, [1, 2, 3, 4], rolls=2), end(0)], dice(1, [1, 2, 3, 4], rolls=3),
+            "event.rolls")
+    refused(dm, [], dice(0, [1, 2, 3, 4], rolls=4), "event.rolls")
+    refused(dm, [], dice(0, [1, 2, 3, 4, 5, 6]), "event.faces")  # N is 2-5
+    refused(dm, [], dice(0, [1]), "event.faces")
+    refused(dm, [], dice(0, [1, 2], count=3), "event.faces")
+    refused(dm, [], dice(1, [1, 2]), "event.player")  # the active agent rolls first
+
+
+def test_rerolls_count_against_the_limit(dm):
+    events = [dice(0, [1, 2, 3], rolls=1),
+              {"type": "reroll", "player": 0, "dice": [0, 2], "faces": [6, 6]}]
+    state = replay(setup(), events, dm)
+    assert state.players[0].dice == [6, 2, 6] and state.players[0].rolls == 2
+    events += [{"type": "reroll", "player": 0, "dice": [1], "faces": [5]}, end(0),
+               dice(1, [1, 1, 1], rolls=2)]
+    refused(dm, events[:3], {"type": "reroll", "player": 0, "dice": [1], "faces": [5]},
+            "event.dice")  # a fourth roll
+    refused(dm, events[:1], {"type": "reroll", "player": 0, "dice": [3], "faces": [5]},
+            "event.dice[0]")
+    refused(dm, events[:1], {"type": "reroll", "player": 0, "dice": [1, 1], "faces": [5, 5]},
+            "event.dice[1]")
+    refused(dm, events[:1], {"type": "reroll", "player": 0, "dice": [1], "faces": [5, 5]},
+            "event.faces")
+    refused(dm, [], {"type": "reroll", "player": 0, "dice": [1], "faces": [5]}, "event.dice")
+
+
+def test_turn_order_and_phases_are_enforced(dm):
+    refused(dm, [dice(0, [1, 2])], end(1), "event.player")
+    refused(dm, [], end(0), "event.player")  # no dice entered yet
+    refused(dm, [dice(0, [1, 2])], complete(0, "solo_02"), "event.type")
+    refused(dm, [dice(0, [1, 2])], dice(0, [3, 4]), "event.faces")  # entered already
+    refused(dm, mission_phase(3, 0, [[6, 6]] * 3), dice(0, [1, 2]), "event.type")
+    refused(dm, [], dice(7, [1, 2]), "event.player")
+
+
+def test_players_take_turns_clockwise_from_the_active_agent(dm):
+    state = replay(setup(4, first_agent=2), [dice(2, [3, 3]), end(2)], dm)
+    assert state.order() == [2, 3, 0, 1] and state.round.turn == 3
+    events = [dice(2, [3, 3]), end(2)] + [e for s in (3, 0, 1) for e in (dice(s, [1, 1]), end(s))]
+    state = replay(setup(4, first_agent=2), events, dm)
+    assert (state.round.side, state.round.turn) == ("debriefing", 2)
+
+
+def test_the_joker_die_adds_one_die_once_per_game(dm):
+    joker = {"variants": {"joker": True}}
+    state = replay(setup(**joker), [dice(0, [1, 2, 3, 4, 5, 6], count=5, joker=True)], dm)
+    assert state.round.n == 5 and state.players[0].jokers == 1
+    events = [dice(0, [1, 2, 3], joker=True), end(0), dice(1, [1, 1, 1], joker=True)]
+    state = replay(setup(**joker), events, dm)
+    assert state.round.n == 2 and len(state.players[1].dice) == 3
+    refused(dm, [], dice(0, [1, 2, 3], joker=True), "event.joker")  # variant not in play
+    first = [dice(0, [1, 2, 3], joker=True)] + armed(3, 3)[1:]  # round 4: Cecile again
+    refused(dm, first, dice(0, [1, 2, 3], joker=True), "event.joker", **joker)
+    refused(dm, [], dice(0, [1, 2, 3, 4, 5, 6, 1], joker=True), "event.faces", **joker)
+
+
+def test_completions_are_checked_against_the_dice_as_they_lie(dm):
+    rolled = mission_phase(3, 0, [[4, 4, 6], [1, 1, 1], [2, 5, 5]])
+    state = replay(setup(), rolled + [complete(0, "solo_02")], dm)
+    assert state.players[0].completed == ["solo_02"]
+    assert "do not meet" in refused(dm, rolled, complete(0, "solo_03"), "event.card")
+    refused(dm, rolled, complete(0, "nope"), "event.card")
+    refused(dm, rolled + [complete(0, "solo_02")], complete(0, "solo_01"), "event.card")
+    refused(dm, rolled + [complete(0, "solo_02"), end(0)], complete(1, "solo_02"), "event.card")
+    refused(dm, rolled, complete(0, "solo_02", refill="special_05"), "event.refill")
+    refused(dm, rolled, complete(0, "special_05"), "event.card")  # not face up
+    refused(dm, rolled, complete(1, "solo_03"), "event.player")  # Tom waits his turn
+
+
+def test_one_special_per_player_and_the_display_is_refilled(dm):
+    rolled = mission_phase(3, 0, [[2, 3, 4], [1, 1, 1], [2, 5, 5]])
+    state = replay(setup(), rolled + [complete(0, "special_01", refill="special_06")], dm)
+    assert state.display == ["special_06", "special_02", "special_03"]
+    refused(dm, rolled + [complete(0, "special_01")], complete(0, "special_02"), "event.card")
+    refused(dm, rolled, complete(0, "special_01", refill="special_02"), "event.refill")
+    drawn = replay(setup(seed=7), rolled + [complete(0, "special_01")], dm)
+    again = replay(setup(seed=7), rolled + [complete(0, "special_01")], dm)
+    assert drawn.display == again.display and drawn.display[0] not in DISPLAY_AND_DONE
+    rounds = rolled + [complete(0, "special_01"), end(0), end(1), end(2)]
+    rounds += mission_phase(3, 1, [[2, 3, 4]] * 3)
+    refused(dm, rounds + [end(1), end(2)], complete(0, "special_02"), "event.card")
+
+
+DISPLAY_AND_DONE = {"special_01", "special_02", "special_03"}
+
+
+def test_very_special_lays_out_players_plus_one_and_never_refills(dm):
+    state = replay(setup(4, variants={"very_special": True}, seed=3), [], dm)
+    assert len(state.display) == 5 and len(state.special_deck()) == 0
+    first = state.display[0]
+    face = int(first.split("_")[1]) % 6 + 1
+    events = mission_phase(4, 0, [[face, face], [1, 1], [1, 1], [1, 1]])
+    after = replay(setup(4, variants={"very_special": True}, seed=3),
+                   events + [complete(0, first)], dm)
+    assert len(after.display) == 4 and first not in after.display
+    refused(dm, events, complete(0, first, refill="special_08"), "event.refill", n=4,
+            variants={"very_special": True}, seed=3)
+    refused(dm, events, {"type": "exchange", "player": 0, "card_type": "special",
+                         "card": first}, "event.card_type", n=4,
+            variants={"very_special": True}, seed=3)
+
+
+def test_the_failure_option_comes_after_completing_nothing(dm):
+    rolled = mission_phase(3, 0, [[4, 4, 6], [1, 1, 1], [2, 5, 5]])
+    refused(dm, rolled + [complete(0, "solo_02")], draw(0), "event.type")
+    refused(dm, rolled + [draw(0)], draw(0), "event.type")
+    refused(dm, rolled + [draw(0)], complete(0, "solo_02"), "event.card")
+    ex = {"type": "exchange", "player": 0, "card_type": "special", "card": "special_02",
+          "keep": "special_07"}
+    state = replay(setup(), rolled + [ex], dm)
+    assert state.display == ["special_01", "special_07", "special_03"]
+    refused(dm, rolled, ex | {"card": "special_07"}, "event.card")
+    refused(dm, rolled, ex | {"keep": "special_01"}, "event.keep")
+    refused(dm, rolled, {"type": "exchange", "player": 0, "card_type": "solo", "card": "solo_01"},
+            "event.card")  # a hand card stays secret
+    done = rolled + [complete(0, "solo_02"), end(0), end(1), end(2)]
+    done += mission_phase(3, 1, [[1, 1]] * 3) + [end(1), end(2)]
+    refused(dm, done, {"type": "exchange", "player": 0, "card_type": "solo"}, "event.card_type")
+
+
+def test_a_suitcase_card_owes_a_gadget_drawn_for_next_round(dm):
+    rolled = mission_phase(3, 0, [[1, 1, 1], [2, 2, 2], [3, 3, 3]])
+    state = replay(setup(), rolled + [complete(0, "solo_03")], dm)
+    assert state.players[0].draws_due == 1 and "suitcase" in state.log[-1]
+    state = try_apply(state, draw(0))
+    assert (state.players[0].gadgets, state.players[0].drawn, state.players[0].draws_due) == (
+        1, 1, 0)
+    assert state.gadget_deck == 19
+    theft = {"type": "theft", "player": 0, "target": 1, "die": 0}
+    assert "next" in refused(dm, rolled + [complete(0, "solo_03"), draw(0)], theft,
+                             "event.player")
+
+
+def test_the_gadget_hand_holds_three(dm):
+    events = armed(3, 3)
+    state = replay(setup(), events, dm)
+    assert [p.gadgets for p in state.players] == [3, 3, 3]
+    events += mission_phase(3, 0, [[1, 2]] * 3)
+    refused(dm, events, draw(0), "event.discard")
+    state = replay(setup(), events + [draw(0, discard="theft", discarded_new=True)], dm)
+    assert (state.players[0].gadgets, state.players[0].drawn) == (3, 0)
+    assert state.gadget_discard == ["theft"]
+    state = replay(setup(), events + [draw(0, discard="delete")], dm)
+    assert state.players[0].drawn == 1
+    refused(dm, events[:-6] + [dice(0, [1, 2]), end(0), dice(1, [1, 2]), end(1),
+                               dice(2, [1, 2]), end(2)], draw(0, discard="nope"),
+            "event.discard")
+
+
+def test_undo_is_a_replay_without_the_last_event(dm):
+    events = ROUND_1 + ROUND_2
+    for cut in range(1, len(events)):
+        before = replay(setup(), events[:cut - 1], dm)
+        after = try_apply(before, events[cut - 1])
+        assert replay(setup(), events[:cut], dm).players == after.players
+        assert replay(setup(), events[:cut - 1], dm).players == before.players
+        assert list(replay(setup(), events[:cut - 1], dm).log) == list(before.log)
+
+
+def test_a_refused_event_changes_nothing(dm):
+    state = replay(setup(), ROUND_1[:6], dm)
+    snapshot = (state.players, state.round, list(state.log))
+    with pytest.raises(IllegalEvent):
+        try_apply(state, complete(0, "solo_03"))
+    assert (state.players, state.round, list(state.log)) == snapshot
+
+
+def test_event_shapes_are_validated_with_the_field_named(dm):
+    refused(dm, [], {"type": "fly", "player": 0}, "event.type")
+    refused(dm, [], {"type": "dice", "player": 0, "faces": [1, 2, 7]}, "event.faces[2]")
+    refused(dm, [], {"type": "end_turn", "player": 0, "extra": 1}, "event.extra")
+    refused(dm, [], {"type": "dice", "player": 9, "faces": [1, 2]}, "event.player")
+
+
+def test_setup_is_checked_against_the_content(dm):
+    for kw, field in [({"n": 1}, "players"), ({"n": 5, "variants": {"joker": True}},
+                                              "variants.joker"),
+                      ({"first_agent": 3}, "first_agent"), ({"display": ["special_01"]},
+                                                            "display")]:
+        n = kw.pop("n", 3)
+        with pytest.raises(IllegalEvent) as exc:
+            replay(setup(n, **kw), [], dm)
+        assert exc.value.field == field
+    s = setup().model_copy(update={"players": [
+        setup().players[0], setup().players[0].model_copy(update={"colour": "pink"})]})
+    with pytest.raises(IllegalEvent) as exc:
+        replay(s, [], dm)
+    assert exc.value.field == "players[1].colour"
+    s = setup(2).model_copy(update={"players": [setup().players[0]] * 2})
+    with pytest.raises(IllegalEvent, match="already taken"):
+        replay(s, [], dm)
+
+
+def test_resolve_rolls_turns_a_roll_request_into_faces(dm):
+    state = replay(setup(), [], dm)
+    raw = {"type": "dice", "player": 0, "count": 4, "roll": True}
+    out = resolve_rolls(state, raw, random.Random(1))
+    assert "roll" not in out and len(out["faces"]) == 4 and set(out["faces"]) <= set(range(1, 7))
+    assert out == resolve_rolls(state, raw, random.Random(1))
+    state = try_apply(state, out)
+    state = try_apply(state, end(0))
+    out = resolve_rolls(state, {"type": "dice", "player": 1, "roll": True, "joker": True},
+                        random.Random(2))
+    assert len(out["faces"]) == 5
+    raw = {"type": "reroll", "player": 1, "dice": [0, 3], "roll": True}
+    assert len(resolve_rolls(state, raw, random.Random(3))["faces"]) == 2
+    assert resolve_rolls(state, end(1), random.Random(3)) == end(1)
+    refused(dm, [dice(0, [1, 2]), end(0)], {"type": "dice", "player": 1, "roll": True},
+            "event.faces")
+    with pytest.raises(IllegalEvent) as exc:
+        resolve_rolls(replay(setup(), [], dm), {"type": "dice", "player": 0, "roll": True},
+                      random.Random(1))
+    assert exc.value.field == "event.count"
+

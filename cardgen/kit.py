@@ -12,21 +12,22 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from reportlab.pdfgen.canvas import Canvas
+if TYPE_CHECKING:  # kept out of `cardgen check`'s start-up: only drawing needs ReportLab
+    from reportlab.pdfgen.canvas import Canvas
 
-from .geometry import Rect
-from .imposition import Duplex
-from .layouts import Boxes
-from .render.common import Ctx
+    from .geometry import Rect
+    from .imposition import Duplex
+    from .layouts import Boxes
+    from .render.common import Ctx
 
 # game id -> "module:attribute" of its Kit (imported lazily, only when that game is used)
 KITS: dict[str, str] = {
     "double-mission": "cardgen.double_mission.kit:KIT",
 }
 
-Draw = Callable[[Canvas, Ctx, Any, Rect], None]  # one card side: canvas, ctx, item, trim
+Draw = Callable[["Canvas", "Ctx", Any, "Rect"], None]  # one card side: canvas, ctx, item, trim
 Written = tuple[Path, int, tuple[float, float]]  # a file, its page count, its page size
 
 

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from missionkit.double_mission.load import locations
 
 from ..kit import CardFamily, FileJob, Kit, KitFile, Written
-from ..render.common import Ctx
 from .layouts import POKER
 from .strings import t
+
+if TYPE_CHECKING:
+    from ..render.common import Ctx
 
 COMPONENT_NAMES = {
     "city": "cities", "plan_card": "plan cards", "mission_card": "mission cards",

@@ -86,6 +86,7 @@ def build(args: argparse.Namespace) -> None:
     from .build import BuildOptions
     from .build import build as run_build
     from .fonts import FontMissing
+    from .kit import NoKit
     from .text import TextOverflow
 
     try:
@@ -101,8 +102,8 @@ def build(args: argparse.Namespace) -> None:
     except ContentError as exc:
         report_content_error(exc)
         raise Failed(1) from None
-    except (FontMissing, TextOverflow, KeyError) as exc:
-        warn(str(exc).strip("'\""))
+    except (FontMissing, TextOverflow, NoKit) as exc:
+        warn(str(exc))
         raise Failed(1) from None
     if not args.quiet:
         for result in results:
@@ -215,16 +216,23 @@ def export(args: argparse.Namespace) -> None:
         report_content_error(exc)
         raise Failed(1) from None
     except (FontMissing, TextOverflow, KeyError) as exc:
-        warn(str(exc).strip("'\""))
+        warn(str(exc))
         raise Failed(1) from None
 
 
 def _with_content_errors(func: Any, args: argparse.Namespace) -> Any:
     """func(args), with a content problem reported as for build rather than a traceback."""
+    from .kit import NoKit, kit_for
+
     try:
-        return func(args)
+        options = func(args)
+        kit_for(options.game)
+        return options
     except ContentError as exc:
         report_content_error(exc)
+        raise Failed(1) from None
+    except NoKit as exc:
+        warn(str(exc))
         raise Failed(1) from None
 
 

@@ -94,10 +94,17 @@ class Kit:
     component_names: Mapping[str, str] = field(default_factory=dict)  # counts' plural nouns
 
 
+class NoKit(KeyError):
+    """A game id with no registered kit."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 def kit_for(game_id: str) -> Kit:
-    """The registered Kit of `game_id` (KeyError naming the known games if none)."""
+    """The registered Kit of `game_id` (NoKit naming the known games if none)."""
     if game_id not in KITS:
-        raise KeyError(f"no print kit for game '{game_id}' (known: {', '.join(KITS)})")
+        raise NoKit(f"no print kit for game '{game_id}' (known: {', '.join(KITS)})")
     module, _, attr = KITS[game_id].partition(":")
     return getattr(importlib.import_module(module), attr)
 

@@ -6,10 +6,12 @@ from dataclasses import replace
 
 import pytest
 
+from cardgen import cli
 from cardgen.cardset import card_sides, code_version
 from cardgen.fonts import fonts_for
 from cardgen.kit import KITS, kit_for
 from cardgen.render.common import Ctx
+from missionkit.commandline import Failed
 from missionkit.content.loader import LOADERS
 
 
@@ -47,3 +49,19 @@ def test_editing_one_games_drawing_code_rerenders_only_that_games_cards(game, tm
     assert after_b == before_b
     assert after_a.keys() == before_a.keys()
     assert all(after_a[name] != before_a[name] for name in before_a)
+
+
+def _build(*argv: str) -> None:
+    args = cli.parser().parse_args(["build", *argv])
+    args.run(args)
+
+
+def test_building_a_game_without_a_kit_names_it(monkeypatch, capsys, tmp_path):
+    monkeypatch.delitem(KITS, "double-mission")
+    with pytest.raises(Failed):
+        _build("--game", "double-mission", "--out", str(tmp_path))
+    assert "no print kit for game 'double-mission'" in capsys.readouterr().err
+    with pytest.raises(Failed):
+        _build("--out", str(tmp_path))  # no --game: every game with a kit, and there is none
+    assert "no game with a print kit found" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())

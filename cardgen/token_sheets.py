@@ -18,12 +18,14 @@ DrawToken = Callable[[Canvas, Ctx, Any, Rect], None]
 
 @dataclass(frozen=True)
 class Section:
+    """A run of equal tokens or stickers under a heading; `draw` draws one into its cell."""
+
     heading: str
     items: Sequence[Any]
     draw: DrawToken
     size: float
     round: bool = True
-    cols: int | None = None
+    cols: int | None = None  # per row (None: as many as fit)
 
 
 def cut_circle(c: Canvas, cell: Rect) -> None:
@@ -64,18 +66,22 @@ def _draw(c: Canvas, ctx: Ctx, section: Section, cells: Sequence[Rect], tag: str
         (cut_circle if section.round else cut_square)(c, cell)
 
 
-def write_tokens(doc: Document, front: Section, back: Section, rest: Sequence[Section], *,
-                 duplex: str, offset: tuple[float, float]) -> None:
-    """Two-sided tokens front and back in register, then the one-sided sheets."""
+def write_tokens(doc: Document, front: Section | None, back: Section | None,
+                 rest: Sequence[Section], *, duplex: str, offset: tuple[float, float]) -> None:
+    """Two-sided tokens (front page, then its backs in register), then the one-sided sheets.
+
+    Pass front and back as None for a game with no two-sided tokens. The form names
+    ("inv_front", ...) are in the PDF's bytes, so they stay as they were."""
     c, ctx = doc.canvas, doc.ctx
     page = c._pagesize
-    top = _heading(c, ctx, page[1] - token_layout.MARGIN, front.heading)
-    grid = token_layout.grid(page, len(front.items), front.size, top=top, cols=5)
-    _draw(c, ctx, front, grid.cells, "inv_front")
-    doc.end_page()
-    _heading(c, ctx, page[1] - token_layout.MARGIN, back.heading)
-    _draw(c, ctx, back, token_layout.mirrored(grid.cells, page, duplex, offset), "inv_back")
-    doc.end_page()
+    if front is not None and back is not None:
+        top = _heading(c, ctx, page[1] - token_layout.MARGIN, front.heading)
+        grid = token_layout.grid(page, len(front.items), front.size, top=top, cols=front.cols)
+        _draw(c, ctx, front, grid.cells, "inv_front")
+        doc.end_page()
+        _heading(c, ctx, page[1] - token_layout.MARGIN, back.heading)
+        _draw(c, ctx, back, token_layout.mirrored(grid.cells, page, duplex, offset), "inv_back")
+        doc.end_page()
     y = page[1] - token_layout.MARGIN
     for n, section in enumerate(rest):
         probe = token_layout.grid(page, len(section.items), section.size, top=y - mm(7),

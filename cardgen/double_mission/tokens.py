@@ -101,7 +101,7 @@ def sections(ctx: Ctx) -> tuple[Section, Section, list[Section]]:
     g = ctx.game
     lang = ctx.lang
     evidence = [m.evidence for m in g.game.investigation_tokens for _ in range(m.count)]
-    inv_front = Section(t(lang, "inv_front"), evidence, investigation_front, mm(28))
+    inv_front = Section(t(lang, "inv_front"), evidence, investigation_front, mm(28), cols=5)
     inv_back = Section(t(lang, "inv_back"), evidence, investigation_back, mm(28))
     treasures = [tr.id for tr in g.treasures for _ in range(tr.count)]
     markers = [marker("#1B1B1F", t(lang, "round_marker"))]

@@ -17,6 +17,7 @@ from typing import Any
 
 from missionkit.commandline import Failed, add_command, run
 from missionkit.content import ContentError, available_games, default_root, load_all, load_game
+from missionkit.registry import GAMES
 
 LANGS, PAPERS, DUPLEX, EXPORTS = ("en", "ko"), ("a4", "letter"), ("long", "short"), ("png", "tts")
 
@@ -248,8 +249,8 @@ def _out(parser: argparse.ArgumentParser) -> None:
 
 def _one_game(parser: argparse.ArgumentParser, paper: bool = True) -> None:
     parser.add_argument("--game", metavar="GAME",
-                        help="game id, e.g. double-mission (default: the first game with a "
-                        "content folder)")
+                        help=f"game id, one of {', '.join(GAMES)} (default: the first game "
+                        "with a content folder)")
     parser.add_argument("--lang", choices=LANGS, default="en", help="language")
     if paper:
         parser.add_argument("--paper", choices=PAPERS, default="a4", help="paper size")
@@ -267,7 +268,8 @@ def parser() -> argparse.ArgumentParser:
 
     sub = add_command(commands, build)
     sub.add_argument("--game", action="append", metavar="GAME",
-                     help="game id, e.g. double-mission (repeatable; default: every game)")
+                     help=f"game id, one of {', '.join(GAMES)} (repeatable; default: every "
+                     "game)")
     sub.add_argument("--lang", action="append", choices=LANGS,
                      help="language (repeatable; default: en)")
     sub.add_argument("--paper", action="append", choices=PAPERS,

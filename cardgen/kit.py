@@ -2,17 +2,21 @@
 
 A game is a package under `cardgen/` (e.g. `cardgen/double_mission/`) exposing one `Kit`.
 The shared modules (build, cardset, watch, export, cli) only ever loop over a `Kit`: its
-card families, its other files, its words and the code that draws it. `KITS` below is the
-only place that lists games; a kit is imported when that game is first asked for.
+card families, its other files, its words and the code that draws it. The games come from
+`missionkit.registry`; a game has a kit when `cardgen/<package>/kit.py` exists, and the kit is
+imported when that game is first asked for.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from missionkit.registry import GAMES
 
 if TYPE_CHECKING:  # kept out of `cardgen check`'s start-up: only drawing needs ReportLab
     from reportlab.pdfgen.canvas import Canvas
@@ -24,7 +28,8 @@ if TYPE_CHECKING:  # kept out of `cardgen check`'s start-up: only drawing needs 
 
 # game id -> "module:attribute" of its Kit (imported lazily, only when that game is used)
 KITS: dict[str, str] = {
-    "double-mission": "cardgen.double_mission.kit:KIT",
+    game: f"cardgen.{package}.kit:KIT" for game, package in GAMES.items()
+    if importlib.util.find_spec(f"cardgen.{package}") is not None
 }
 
 Draw = Callable[["Canvas", "Ctx", Any, "Rect"], None]  # one card side: canvas, ctx, item, trim

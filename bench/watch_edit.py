@@ -40,7 +40,7 @@ def main() -> None:
     content = tmp / "content"
     shutil.copytree(ROOT / "content", content)
     cards = content / "double_mission" / "plan_cards.yaml"
-    opts = BuildOptions(out=tmp / "out", content=content)
+    opts = BuildOptions("double-mission", out=tmp / "out", content=content)
 
     rb = Rebuilder(opts)
     start = time.perf_counter()
@@ -54,7 +54,7 @@ def main() -> None:
         rebuild.append(report.seconds)
 
     reports, stop = [], threading.Event()
-    opts2 = BuildOptions(out=tmp / "out2", content=content)
+    opts2 = BuildOptions("double-mission", out=tmp / "out2", content=content)
     done = threading.Condition()
 
     def got(report):

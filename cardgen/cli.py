@@ -16,15 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from missionkit.commandline import Failed, add_command, run
-from missionkit.content import ContentError, available_games, default_root, load_all
+from missionkit.content import ContentError, available_games, default_root, load_all, load_game
+from missionkit.registry import GAMES
 
 LANGS, PAPERS, DUPLEX, EXPORTS = ("en", "ko"), ("a4", "letter"), ("long", "short"), ("png", "tts")
-COMPONENT_NAMES = {
-    "city": "cities", "plan_card": "plan cards", "mission_card": "mission cards",
-    "character_card": "character cards", "title": "titles",
-    "investigation_token": "investigation tokens", "million_token": "Million tokens",
-    "treasure_sticker": "treasure stickers", "value_token": "value tokens",
-}
 
 
 def say(message: str) -> None:
@@ -52,17 +47,18 @@ def check(args: argparse.Namespace) -> None:
     except ContentError as exc:
         report_content_error(exc)
         raise Failed(1) from None
+    from .kit import KITS, kit_for
+
     for game_id, game in games.items():
-        counts = ", ".join(
-            f"{n} {COMPONENT_NAMES.get(k, k)}" for k, n in game.component_counts().items()
-        )
+        names = kit_for(game_id).component_names if game_id in KITS else {}
+        counts = ", ".join(f"{n} {names.get(k, k)}" for k, n in game.component_counts().items())
         say(f"{game_id}: content OK ({counts})")
 
 
 class _LazyProgress:
     """A progress bar that appears only once a build has run for a second (and on a TTY)."""
 
-    def __init__(self, total: int, quiet: bool):
+    def __init__(self, total: int | None, quiet: bool):
         self.total, self.quiet, self.done = total, quiet, 0
         self.start = time.monotonic()
         self.bar = None
@@ -91,14 +87,15 @@ def build(args: argparse.Namespace) -> None:
     from .build import BuildOptions
     from .build import build as run_build
     from .fonts import FontMissing
+    from .kit import NoKit
     from .text import TextOverflow
 
     try:
-        games = args.game or available_games(args.content or default_root())
         jobs = [BuildOptions(g, lang, paper, args.out, args.content, args.duplex,
                              (args.offset_x, args.offset_y))
-                for g in games for lang in args.lang or ["en"] for paper in args.paper or ["a4"]]
-        progress = _LazyProgress(total=9 * len(jobs), quiet=args.quiet)
+                for g in _games(args) for lang in args.lang or ["en"]
+                for paper in args.paper or ["a4"]]
+        progress = _LazyProgress(total=None, quiet=args.quiet)
         try:
             results = [run_build(job, progress) for job in jobs]
         finally:
@@ -106,7 +103,7 @@ def build(args: argparse.Namespace) -> None:
     except ContentError as exc:
         report_content_error(exc)
         raise Failed(1) from None
-    except (FontMissing, TextOverflow) as exc:
+    except (FontMissing, TextOverflow, NoKit) as exc:
         warn(str(exc))
         raise Failed(1) from None
     if not args.quiet:
@@ -126,11 +123,35 @@ def calibrate(args: argparse.Namespace) -> None:
     say(f"{path}: print it duplex, then read the offsets off the back page")
 
 
+def _games(args: argparse.Namespace) -> list[str]:
+    """The games asked for with --game, else every game with a kit and a content folder."""
+    from .kit import kit_games
+
+    if args.game:
+        return args.game
+    games = kit_games(available_games(args.content or default_root()))
+    if not games:
+        raise ContentError(_no_game_problems(args.content))
+    return games
+
+
+def _no_game_problems(content: Path | None) -> list[Any]:
+    """Why no game was found under the content root (load_all says it best)."""
+    try:
+        load_all(content)
+    except ContentError as exc:
+        return exc.problems
+    from missionkit.content import Problem
+
+    return [Problem(content or default_root(), None, "", "no game with a print kit found")]
+
+
 def _options(args: argparse.Namespace) -> Any:
+    """Build options for watch and preview: --game, else the first game (see _games)."""
     from .build import BuildOptions
 
-    return BuildOptions(args.game, args.lang, getattr(args, "paper", "a4"), args.out,
-                        args.content)
+    game = args.game or _games(args)[0]
+    return BuildOptions(game, args.lang, getattr(args, "paper", "a4"), args.out, args.content)
 
 
 def _print_report(report: Any) -> None:
@@ -147,9 +168,10 @@ def watch(args: argparse.Namespace) -> None:
     from .watch import watch as run_watch
 
     gc.enable()
-    say(f"Watching {args.content or 'content/'}; Ctrl+C to stop.")
+    opts = _with_content_errors(_options, args)
+    say(f"Watching {opts.game} in {args.content or 'content/'}; Ctrl+C to stop.")
     try:
-        run_watch(_options(args), _print_report)
+        run_watch(opts, _print_report)
     except KeyboardInterrupt:
         say("Stopped.")
 
@@ -165,7 +187,7 @@ def preview(args: argparse.Namespace) -> None:
     from .watch import watch as run_watch
 
     gc.enable()
-    opts = _options(args)
+    opts = _with_content_errors(_options, args)
     probe = Rebuilder(opts)
     threading.Thread(target=run_watch, args=(opts, _print_report), daemon=True).start()
     say(f"Preview on http://127.0.0.1:{args.port}/ ; Ctrl+C to stop.")
@@ -178,22 +200,41 @@ def export(args: argparse.Namespace) -> None:
     from .card_images import CardCache
     from .export import export_png, export_tts
     from .fonts import FontMissing, fonts_for
+    from .kit import kit_for
     from .render.common import Ctx
     from .text import TextOverflow
 
     try:
-        loaded = load_all(args.content)[args.game]
-        ctx = Ctx(loaded, args.lang, fonts_for(args.lang))
-        cache = CardCache(args.out / ".cache" / args.game / args.lang)
-        target = args.out / args.game / f"{args.lang}-{args.kind}"
-        files = (export_png if args.kind == "png" else export_tts)(ctx, cache, target)
+        for game in _games(args):
+            loaded = load_game(game, args.content)
+            kit = kit_for(game)
+            ctx = Ctx(loaded, args.lang, fonts_for(args.lang))
+            cache = CardCache(args.out / ".cache" / game / args.lang)
+            target = args.out / game / f"{args.lang}-{args.kind}"
+            files = (export_png if args.kind == "png" else export_tts)(kit, ctx, cache, target)
+            say(f"{target}: {len(files)} files")
     except ContentError as exc:
         report_content_error(exc)
         raise Failed(1) from None
     except (FontMissing, TextOverflow, KeyError) as exc:
         warn(str(exc))
         raise Failed(1) from None
-    say(f"{target}: {len(files)} files")
+
+
+def _with_content_errors(func: Any, args: argparse.Namespace) -> Any:
+    """func(args), with a content problem reported as for build rather than a traceback."""
+    from .kit import NoKit, kit_for
+
+    try:
+        options = func(args)
+        kit_for(options.game)
+        return options
+    except ContentError as exc:
+        report_content_error(exc)
+        raise Failed(1) from None
+    except NoKit as exc:
+        warn(str(exc))
+        raise Failed(1) from None
 
 
 def _content(parser: argparse.ArgumentParser) -> None:
@@ -207,7 +248,9 @@ def _out(parser: argparse.ArgumentParser) -> None:
 
 
 def _one_game(parser: argparse.ArgumentParser, paper: bool = True) -> None:
-    parser.add_argument("--game", default="double-mission", help="game id")
+    parser.add_argument("--game", metavar="GAME",
+                        help=f"game id, one of {', '.join(GAMES)} (default: the first game "
+                        "with a content folder)")
     parser.add_argument("--lang", choices=LANGS, default="en", help="language")
     if paper:
         parser.add_argument("--paper", choices=PAPERS, default="a4", help="paper size")
@@ -225,7 +268,8 @@ def parser() -> argparse.ArgumentParser:
 
     sub = add_command(commands, build)
     sub.add_argument("--game", action="append", metavar="GAME",
-                     help="game id, e.g. double-mission (repeatable; default: every game)")
+                     help=f"game id, one of {', '.join(GAMES)} (repeatable; default: every "
+                     "game)")
     sub.add_argument("--lang", action="append", choices=LANGS,
                      help="language (repeatable; default: en)")
     sub.add_argument("--paper", action="append", choices=PAPERS,
@@ -253,7 +297,11 @@ def parser() -> argparse.ArgumentParser:
     sub = add_command(commands, export)
     sub.add_argument("kind", choices=EXPORTS,
                      help="png (one image per card side) or tts (Tabletop Simulator decks)")
-    _one_game(sub, paper=False)
+    sub.add_argument("--game", action="append", metavar="GAME",
+                     help="game id (repeatable; default: every game with a content folder)")
+    sub.add_argument("--lang", choices=LANGS, default="en", help="language")
+    _out(sub)
+    _content(sub)
     return root
 
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
@@ -15,25 +14,8 @@ from .geometry import Rect, mm
 from .imposition import Duplex, Sheet
 from .render.common import INK, Ctx, clipped
 
-Draw = Callable[[Canvas, Ctx, Any, Rect], None]
-
-
-@dataclass(frozen=True)
-class CardRun:
-    """Cards of one family: the items (one per physical card) and how to draw each side."""
-
-    key: str  # family and sheet label key, e.g. "plan_cards"
-    items: Sequence[Any]
-    face: Draw
-    back: Draw
-    layout: str  # its box layout in layouts.POKER
-    source: str  # the content list the items come from (for "defined in file:line")
-    same_back: bool = True  # every card shares one back design (drawn once, placed per card)
-
-    @property
-    def file_name(self) -> str:
-        return f"{self.key.replace('_', '-')}.pdf"
-
+if TYPE_CHECKING:
+    from .kit import CardFamily, Draw
 
 class Document:
     """A print-ready PDF: embedded fonts only, metadata, no print scaling, deterministic."""
@@ -98,7 +80,7 @@ def _draw_cards(doc: Document, sheet: Sheet, items: Sequence[Any], draw: Draw) -
         c.restoreState()
 
 
-def _shared_back(doc: Document, run: CardRun) -> Draw:
+def _shared_back(doc: Document, run: CardFamily) -> Draw:
     """Draw the family's back once as a form; return a drawer that places it."""
     w, h = imposition.CARD_SIZE
     name = f"back_{run.key}"
@@ -114,7 +96,7 @@ def _shared_back(doc: Document, run: CardRun) -> Draw:
     return place
 
 
-def write_cards(doc: Document, run: CardRun, *, label: str, duplex: Duplex,
+def write_cards(doc: Document, run: CardFamily, *, label: str, duplex: Duplex,
                 offset: tuple[float, float]) -> None:
     """Every card of `run`, 9 per sheet, each fronts page followed by its mirrored backs."""
     front = imposition.card_sheet(doc.canvas._pagesize)

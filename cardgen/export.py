@@ -9,9 +9,9 @@ from typing import Any
 
 from PIL import Image
 
-from .build import card_runs
 from .card_images import CardCache
 from .cardset import CardSide, card_sides
+from .kit import Kit
 from .render.common import Ctx
 
 EXPORT_DPI = 300
@@ -19,10 +19,10 @@ TTS_COLS, TTS_ROWS = 10, 7
 TTS_MAX = 4096
 
 
-def export_png(ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
+def export_png(kit: Kit, ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
     """Every card side at 300 dpi with 1/8 in bleed (825 x 1125 px for poker cards)."""
     written = []
-    for side in card_sides(ctx):
+    for side in card_sides(kit, ctx):
         _, png = cache.get(ctx, side, EXPORT_DPI)
         dest = out / side.family / f"{side.item_id}-{side.side}.png"
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -53,12 +53,12 @@ def _sheet(images: list[Path], hidden: Path | None, cell: tuple[int, int]) -> Im
     return sheet
 
 
-def export_tts(ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
+def export_tts(kit: Kit, ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
     """Per card family: a face sheet, a back image (or back sheet) and the deck's JSON."""
     out.mkdir(parents=True, exist_ok=True)
-    sides = {(s.family, s.item_id, s.side): s for s in card_sides(ctx)}
+    sides = {(s.family, s.item_id, s.side): s for s in card_sides(kit, ctx)}
     written: list[Path] = []
-    for deck_no, run in enumerate(card_runs(ctx), start=1):
+    for deck_no, run in enumerate(kit.families(ctx), start=1):
         cards = list(run.items)  # physical cards: copies included
         if len(cards) > TTS_COLS * TTS_ROWS - 1:
             raise ValueError(f"{run.key}: {len(cards)} cards do not fit one deck sheet")

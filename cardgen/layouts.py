@@ -1,49 +1,25 @@
 """Card layouts as data: named boxes in millimetres from the card's top-left trim corner.
 
-Renderers ask for a box by name; `box()` turns it into a points rectangle on the page.
-Keeping the numbers here (not in drawing code) lets tests check that every box sits
-inside the safe zone.
+A game keeps its own table of layouts (`Layouts`: layout name -> box name -> box) and asks
+for a box with `box_in`, which turns it into a points rectangle on the page. Keeping the
+numbers as data (not in drawing code) lets tests check that every box sits inside the safe
+zone, and lets the card cache hash a family's boxes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .geometry import Rect, mm
 
-# name -> (left, top, width, height) in mm, within a 63.5 x 88.9 mm poker card
-POKER: dict[str, dict[str, tuple[float, float, float, float]]] = {
-    "plan": {
-        "name": (4, 4, 41, 12),
-        "cost": (47, 3.5, 13, 13),
-        "emblem": (16.75, 19, 30, 26),
-        "text": (5, 48, 53.5, 29),
-        "footer": (4, 79.5, 55.5, 6),
-    },
-    "mission": {
-        "name": (4, 4, 55.5, 12),
-        "emblem": (16.75, 18, 30, 25),
-        "text": (5, 46, 53.5, 30),
-        "footer": (4, 79.5, 55.5, 6),
-    },
-    "character": {
-        "name": (4, 4, 55.5, 11),
-        "side": (4, 15.5, 55.5, 7),
-        "emblem": (16.75, 24, 30, 24),
-        "text": (5, 51, 53.5, 26),
-        "footer": (4, 79.5, 55.5, 6),
-    },
-    "title": {
-        "name": (4, 5, 55.5, 12),
-        "points": (19.25, 19, 25, 22),
-        "icons": (5, 44, 53.5, 13),
-        "text": (5, 58, 53.5, 20),
-        "footer": (4, 79.5, 55.5, 6),
-    },
-}
+Box = tuple[float, float, float, float]  # (left, top, width, height) in mm
+Boxes = Mapping[str, Box]  # one layout: box name -> box
+Layouts = Mapping[str, Boxes]  # a game's layouts by name
 
 PANEL_PAD = mm(2.2)
 
 
-def box(layout: str, name: str, trim: Rect) -> Rect:
+def box_in(layouts: Layouts, layout: str, name: str, trim: Rect) -> Rect:
     """The named box of `layout` on a card whose trim rectangle is `trim`."""
-    left, top, w, h = POKER[layout][name]
+    left, top, w, h = layouts[layout][name]
     return Rect(trim.x + mm(left), trim.y1 - mm(top) - mm(h), mm(w), mm(h))

@@ -11,51 +11,34 @@ from reportlab.pdfgen.canvas import Canvas
 from . import token_layout
 from .documents import Document
 from .geometry import Rect, mm
-from .render import tokens
-from .render.common import INK, Ctx
-from .strings import t
+from .render.common import INK, MUTED, Ctx
 
 DrawToken = Callable[[Canvas, Ctx, Any, Rect], None]
 
 
 @dataclass(frozen=True)
 class Section:
+    """A run of equal tokens or stickers under a heading; `draw` draws one into its cell."""
+
     heading: str
     items: Sequence[Any]
     draw: DrawToken
     size: float
     round: bool = True
-    cols: int | None = None
+    cols: int | None = None  # per row (None: as many as fit)
 
 
-def sections(ctx: Ctx) -> tuple[Section, Section, list[Section]]:
-    """Investigation fronts and backs (a duplex pair), then one-sided sections."""
-    g = ctx.game
-    lang = ctx.lang
-    evidence = [m.evidence for m in g.game.investigation_tokens for _ in range(m.count)]
-    inv_front = Section(t(lang, "inv_front"), evidence, tokens.investigation_front, mm(28))
-    inv_back = Section(t(lang, "inv_back"), evidence, tokens.investigation_back, mm(28))
-    treasures = [tr.id for tr in g.treasures for _ in range(tr.count)]
-    markers = [tokens.marker("#1B1B1F", t(lang, "round_marker"))]
-    for ch in g.characters:
-        markers += [tokens.marker(ch.color, t(lang, "check_marker"))] * 2
-    dice = []
-    for ch in g.characters:
-        success, alarm = tokens.die_face(ch.color, True), tokens.die_face(ch.color, False)
-        one_die = [success] * g.game.dice.success_faces
-        one_die += [alarm] * (g.game.dice.faces - g.game.dice.success_faces)
-        dice += one_die * g.game.components.dice_per_player
-    one_sided = [
-        Section(t(lang, "million_tokens"), [0] * g.game.components.million_tokens, tokens.million,
-                mm(24)),
-        Section(t(lang, "markers"), markers, lambda c, x, draw, cell: draw(c, x, 0, cell), mm(16)),
-        Section(t(lang, "treasure_stickers"), treasures, tokens.treasure_sticker, mm(16)),
-        Section(t(lang, "value_stickers"), [tr.id for tr in g.treasures], tokens.value_sticker,
-                mm(21)),
-        Section(t(lang, "die_faces"), dice, lambda c, x, draw, cell: draw(c, x, 0, cell), mm(12),
-                round=False, cols=12),
-    ]
-    return inv_front, inv_back, one_sided
+def cut_circle(c: Canvas, cell: Rect) -> None:
+    """The thin cut line around a round token."""
+    c.setStrokeColor(MUTED)
+    c.setLineWidth(0.3)
+    c.circle(cell.cx, cell.cy, cell.w / 2, fill=0, stroke=1)
+
+
+def cut_square(c: Canvas, cell: Rect) -> None:
+    c.setStrokeColor(MUTED)
+    c.setLineWidth(0.3)
+    c.rect(cell.x, cell.y, cell.w, cell.h, fill=0, stroke=1)
 
 
 def _heading(c: Canvas, ctx: Ctx, y: float, label: str) -> float:
@@ -80,21 +63,25 @@ def _draw(c: Canvas, ctx: Ctx, section: Section, cells: Sequence[Rect], tag: str
         c.translate(cell.x, cell.y)
         c.doForm(forms[item])
         c.restoreState()
-        (tokens.cut_circle if section.round else tokens.cut_square)(c, cell)
+        (cut_circle if section.round else cut_square)(c, cell)
 
 
-def write_tokens(doc: Document, *, duplex: str, offset: tuple[float, float]) -> None:
-    """Investigation tokens front and back in register, then the one-sided sheets."""
+def write_tokens(doc: Document, front: Section | None, back: Section | None,
+                 rest: Sequence[Section], *, duplex: str, offset: tuple[float, float]) -> None:
+    """Two-sided tokens (front page, then its backs in register), then the one-sided sheets.
+
+    Pass front and back as None for a game with no two-sided tokens. The form names
+    ("inv_front", ...) are in the PDF's bytes, so they stay as they were."""
     c, ctx = doc.canvas, doc.ctx
     page = c._pagesize
-    front, back, rest = sections(ctx)
-    top = _heading(c, ctx, page[1] - token_layout.MARGIN, front.heading)
-    grid = token_layout.grid(page, len(front.items), front.size, top=top, cols=5)
-    _draw(c, ctx, front, grid.cells, "inv_front")
-    doc.end_page()
-    _heading(c, ctx, page[1] - token_layout.MARGIN, back.heading)
-    _draw(c, ctx, back, token_layout.mirrored(grid.cells, page, duplex, offset), "inv_back")
-    doc.end_page()
+    if front is not None and back is not None:
+        top = _heading(c, ctx, page[1] - token_layout.MARGIN, front.heading)
+        grid = token_layout.grid(page, len(front.items), front.size, top=top, cols=front.cols)
+        _draw(c, ctx, front, grid.cells, "inv_front")
+        doc.end_page()
+        _heading(c, ctx, page[1] - token_layout.MARGIN, back.heading)
+        _draw(c, ctx, back, token_layout.mirrored(grid.cells, page, duplex, offset), "inv_back")
+        doc.end_page()
     y = page[1] - token_layout.MARGIN
     for n, section in enumerate(rest):
         probe = token_layout.grid(page, len(section.items), section.size, top=y - mm(7),

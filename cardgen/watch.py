@@ -7,7 +7,6 @@ and writes `gallery.json` for the preview page. `watch()` calls it on every file
 
 from __future__ import annotations
 
-import hashlib
 import json
 import threading
 import time
@@ -17,12 +16,12 @@ from pathlib import Path
 
 from missionkit.content import ContentError, default_root, load_game
 from missionkit.content.loader import game_folder
-from missionkit.double_mission.load import locations
 
-from .build import OTHER_FILES, BuildOptions, build, card_runs
+from .build import BuildOptions, build
 from .card_images import CardCache, rasterise
 from .cardset import card_sides
 from .fonts import fonts_for
+from .kit import kit_for
 from .render.common import Ctx
 
 PREVIEW_DPI = 110
@@ -49,6 +48,7 @@ class Rebuilder:
 
     def __init__(self, opts: BuildOptions, *, dpi: int = PREVIEW_DPI):
         self.opts, self.dpi = opts, dpi
+        self.kit = kit_for(opts.game)
         self.folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}"
         self.gallery = opts.out / opts.game / f"preview-{opts.lang}"
         self.cache = CardCache(opts.out / ".cache" / opts.game / opts.lang)
@@ -66,18 +66,18 @@ class Rebuilder:
             self._gallery_errors(errors)
             return Report(errors=errors)
         ctx = Ctx(game, self.opts.lang, fonts_for(self.opts.lang))
-        sides = card_sides(ctx)
+        sides = card_sides(self.kit, ctx)
         self.cache.rendered = []
         for side in sides:
             self.cache.get(ctx, side, self.dpi)
         changed = {s.family for s in sides if self.keys.get(s.name) != s.key}
-        file_of = {run.key: run.file_name for run in card_runs(ctx)}
-        other_key = _other_key(game)
+        file_of = {run.key: run.file_name for run in self.kit.families(ctx)}
+        other_key = self.kit.data_key(game)
         only: set[str] | None = None
         if self.keys:
             only = {file_of[f] for f in changed}
             if other_key != self.other_key:
-                only |= set(OTHER_FILES)
+                only |= {f.name for f in self.kit.files}
         result = build(self.opts, only=only, game=game)
         files = sorted(f["path"] for f in result.manifest["files"]
                        if only is None or f["path"] in only)
@@ -90,10 +90,11 @@ class Rebuilder:
     def _gallery(self, sides: Iterable, root: Path, files: list[str]) -> None:
         """gallery.json (and board/token images when they changed) for the preview page."""
         self.gallery.mkdir(parents=True, exist_ok=True)
-        where = locations(root / game_folder(self.opts.game))
-        for name, dpi in (("board-a2.pdf", 18), ("tokens.pdf", 40)):
-            if name in files or not (self.gallery / f"{name}.png").exists():
-                _page_images(self.folder / name, self.gallery, name, dpi)
+        where = self.kit.locations(root / game_folder(self.opts.game))
+        for f in self.kit.files:
+            if f.preview_dpi and (f.name in files
+                                  or not (self.gallery / f"{f.name}.png").exists()):
+                _page_images(self.folder / f.name, self.gallery, f.name, f.preview_dpi)
         cards = []
         for side in sides:
             path, line = where.get(f"{side.source}:{side.item_id}", (None, None))
@@ -121,14 +122,6 @@ class Rebuilder:
         tmp = path.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         tmp.replace(path)
-
-
-def _other_key(game) -> str:
-    """A hash of the data the non-card PDFs (board, tokens, aids) are drawn from."""
-    parts = [game.game, game.treasures, game.cities, game.lines, game.wrap_lines, game.guide,
-             game.characters, game.titles]
-    text = json.dumps([repr(p) for p in parts])
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _page_images(pdf: Path, out: Path, name: str, dpi: int) -> None:

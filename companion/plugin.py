@@ -18,7 +18,7 @@ from werkzeug.datastructures import MultiDict
 
 from missionkit.content.errors import field_path
 from missionkit.game import IllegalEvent
-from missionkit.registry import GAMES
+from missionkit.registry import DEFAULT_GAME, GAMES
 
 
 @dataclass
@@ -29,7 +29,7 @@ class Loaded:
     version: int
     state: Any
     view_token: str
-    game: str = "double-mission"
+    game: str = DEFAULT_GAME
 
 
 def validated(model: type[BaseModel], data: Any, prefix: tuple[Any, ...] = ()) -> Any:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
-
-from missionkit.double_mission.model import DoubleMission
 
 from ..fonts import Fonts
 from ..geometry import Rect
@@ -26,9 +25,12 @@ LINE = HexColor("#7A6A55")
 
 @dataclass(frozen=True)
 class Ctx:
-    """What every renderer needs: the game, the language and its fonts."""
+    """What every renderer needs: the game, the language and its fonts.
 
-    game: DoubleMission
+    `game` is the game's loaded content model (whatever its loader returns: it has an `id`
+    and `component_counts()`); only that game's own drawing code reads its shape."""
+
+    game: Any
     lang: str
     fonts: Fonts
 

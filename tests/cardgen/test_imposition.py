@@ -7,9 +7,9 @@ import itertools
 import pytest
 
 from cardgen import imposition
+from cardgen.double_mission.layouts import POKER, box
 from cardgen.geometry import PAPERS, Rect, mm
 from cardgen.imposition import BLEED, CARD_SIZE, SAFE
-from cardgen.layouts import POKER, box
 
 PAPER_IDS = ["a4", "letter"]
 

@@ -27,7 +27,7 @@ def pdf_text(path: Path) -> str:
 
 @pytest.fixture
 def rebuilder(content_copy, tmp_path):
-    rb = Rebuilder(BuildOptions(out=tmp_path / "out", content=content_copy))
+    rb = Rebuilder(BuildOptions("double-mission", out=tmp_path / "out", content=content_copy))
     first = rb.rebuild()
     assert not first.errors and len(first.rendered) == 59 and len(first.files) == 9
     return rb
@@ -95,7 +95,7 @@ def test_broken_yaml_reports_and_recovers(rebuilder, content_copy):
 def test_watch_reacts_to_a_saved_file(content_copy, tmp_path):
     reports = []
     stop = threading.Event()
-    opts = BuildOptions(out=tmp_path / "out", content=content_copy)
+    opts = BuildOptions("double-mission", out=tmp_path / "out", content=content_copy)
     thread = threading.Thread(target=watch, args=(opts, reports.append, stop), daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

@@ -9,11 +9,23 @@ from reportlab.pdfgen.canvas import Canvas
 
 from missionkit.double_mission.model import City
 
-from .. import board_layout as L
 from .. import icons, text
 from ..geometry import Rect, mm
-from ..strings import t
-from .common import CHARCOAL, CREAM, GOLD, INK, LAND, LINE, MUTED, SEA, Ctx, fill_rect, stroke_rect
+from ..render.common import (
+    CHARCOAL,
+    CREAM,
+    GOLD,
+    INK,
+    LAND,
+    LINE,
+    MUTED,
+    SEA,
+    Ctx,
+    fill_rect,
+    stroke_rect,
+)
+from . import board_layout as L
+from .strings import t
 from .worldmap import CONTINENTS
 
 US_CHINA = HexColor("#B3261E")

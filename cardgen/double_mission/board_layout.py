@@ -6,7 +6,7 @@ treasure value table, the investigation-file area and the title display.
 
 from __future__ import annotations
 
-from .geometry import Rect, mm
+from ..geometry import Rect, mm
 
 BOARD = (mm(594), mm(420))
 TRACK_DEPTH = mm(16)

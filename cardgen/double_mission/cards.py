@@ -25,49 +25,10 @@ from missionkit.double_mission.model import (
 
 from .. import icons, text
 from ..geometry import Rect, mm
-from ..imposition import BLEED
-from ..layouts import PANEL_PAD, box
-from ..strings import t
-from .common import CHARCOAL, CREAM, GOLD, INK, MUTED, TEAL, Ctx, fill_rect, hexcolor, stroke_rect
-
-BODY_SIZE = 8.5
-NAME_SIZE = 15
-
-
-ART_BLEED = BLEED + mm(1)  # paint past the bleed: print-on-demand images use 1/8 in (3.175 mm)
-
-
-def _background(c: Canvas, trim: Rect, color: Color, rim: Color | None = None) -> None:
-    fill_rect(c, trim.grow(ART_BLEED), color)
-    if rim is not None:
-        stroke_rect(c, trim.shrink(mm(2)), rim, 1.2, radius=mm(2.5))
-
-
-def _panel(c: Canvas, ctx: Ctx, area: Rect, body: str, *, item: str, field: str,
-           fill: Color = CREAM, align: str = "left") -> None:
-    fill_rect(c, area, fill, radius=mm(1.8))
-    inner = area.shrink(PANEL_PAD)
-    block = text.fit(body, inner, ctx.fonts.body, BODY_SIZE, item=item, field=field)
-    c.setFillColor(INK)
-    text.draw(c, block, inner, align=align, valign="middle")  # type: ignore[arg-type]
-
-
-def _name(c: Canvas, ctx: Ctx, area: Rect, name: str, item: str, color: Color = white,
-          align: str = "left") -> None:
-    c.setFillColor(color)
-    block = text.fit(name, area, ctx.fonts.display, NAME_SIZE, item=item, field="name",
-                     min_size=9, leading=1.05, max_lines=2)
-    text.draw(c, block, area, align=align, valign="middle")  # type: ignore[arg-type]
-
-
-def _footer(c: Canvas, ctx: Ctx, area: Rect, left: str, right: str, color: Color,
-            item: str) -> None:
-    c.setFillColor(color)
-    half = Rect(area.x, area.y, area.w / 2, area.h)
-    text.one_line(c, left, half, ctx.fonts.bold, 7.5, item=item, field="footer", align="left")
-    text.one_line(c, right, half.shift(area.w / 2, 0), ctx.fonts.bold, 7.5, item=item,
-                  field="footer", align="right")
-
+from ..render import card_parts as parts
+from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, TEAL, Ctx, fill_rect, hexcolor
+from .layouts import box
+from .strings import t
 
 EMBLEMS: dict[str, Callable[[Canvas, Ctx, float, float, float], None]] = {
     "gain_millions": lambda c, x, cx, cy, s: icons.banknote(c, cx, cy, s, x.fonts.bold),
@@ -85,23 +46,13 @@ EMBLEMS: dict[str, Callable[[Canvas, Ctx, float, float, float], None]] = {
 }
 
 
-def _emblem_disc(c: Canvas, area: Rect, color: Color) -> tuple[float, float, float]:
-    r = min(area.w, area.h) / 2
-    c.setFillColor(color)
-    c.circle(area.cx, area.cy, r, fill=1, stroke=0)
-    c.setStrokeColor(GOLD)
-    c.setLineWidth(1)
-    c.circle(area.cx, area.cy, r - 2.5, fill=0, stroke=1)
-    return area.cx, area.cy, r * 1.25
-
-
 def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
-    _background(c, trim, CHARCOAL, GOLD)
+    parts.background(c, trim, CHARCOAL, GOLD)
     name_box = box("plan", "name", trim)
     if card.timing == "any_time":
         icons.cogs(c, name_box.x + mm(3), name_box.cy, mm(6), GOLD)
         name_box = Rect(name_box.x + mm(7), name_box.y, name_box.w - mm(7), name_box.h)
-    _name(c, ctx, name_box, ctx.name(card), card.id)
+    parts.name(c, ctx, name_box, ctx.name(card), card.id)
     cost = box("plan", "cost", trim)
     c.setFillColor(GOLD)
     c.circle(cost.cx, cost.cy, cost.w / 2, fill=1, stroke=0)
@@ -110,64 +61,41 @@ def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
     c.drawCentredString(cost.cx, cost.cy - 5, str(card.cost))
     c.setFont(ctx.fonts.bold, 5.5)
     c.drawCentredString(cost.cx, cost.y + 3.2, "M")
-    cx, cy, s = _emblem_disc(c, box("plan", "emblem", trim), hexcolor("#3C3F47"))
+    cx, cy, s = parts.emblem_disc(c, box("plan", "emblem", trim), hexcolor("#3C3F47"))
     EMBLEMS.get(card.effect.kind, lambda c, x, cx, cy, s: icons.cogs(c, cx, cy, s, white))(
         c, ctx, cx, cy, s * 0.9)
-    _panel(c, ctx, box("plan", "text", trim), card.text.get(ctx.lang), item=card.id, field="text")
-    _footer(c, ctx, box("plan", "footer", trim), t(ctx.lang, card.timing), t(ctx.lang, "plan"),
-            GOLD, card.id)
-
-
-def _back_pattern(c: Canvas, trim: Rect, base: Color, line: Color, kind: str) -> None:
-    area = trim.grow(ART_BLEED)
-    fill_rect(c, area, base)
-    c.saveState()
-    c.setStrokeColor(line)
-    c.setLineWidth(1.2)
-    if kind == "stripes":
-        step = mm(4)
-        n = int((area.w + area.h) / step) + 2
-        for i in range(n):
-            x0 = area.x - area.h + i * step
-            c.line(x0, area.y, x0 + area.h, area.y1)
-    else:
-        for i in range(1, 14):
-            c.circle(trim.cx, trim.cy, i * mm(4), fill=0, stroke=1)
-    c.restoreState()
+    parts.panel(c, ctx, box("plan", "text", trim), card.text.get(ctx.lang), item=card.id,
+                field="text")
+    parts.footer(c, ctx, box("plan", "footer", trim), t(ctx.lang, card.timing),
+                 t(ctx.lang, "plan"), GOLD, card.id)
 
 
 def _back_label(c: Canvas, ctx: Ctx, trim: Rect, label: str, color: Color, ink: Color,
                 item: str) -> None:
-    band = Rect(trim.x + mm(8), trim.cy - mm(11), trim.w - mm(16), mm(22))
-    fill_rect(c, band, color, radius=mm(2))
-    stroke_rect(c, band.shrink(mm(1)), ink, 0.8, radius=mm(1.5))
-    c.setFillColor(ink)
-    text.one_line(c, label, Rect(band.x, band.cy - mm(1), band.w, mm(10)), ctx.fonts.display, 22,
-                  item=item, field="back")
-    text.one_line(c, ctx.game.game.name.get(ctx.lang).upper(),
-                  Rect(band.x, band.y + mm(2), band.w, mm(5)), ctx.fonts.bold, 7, item=item,
-                  field="back")
+    parts.back_label(c, ctx, trim, label, color, ink, item, ctx.game.game.name.get(ctx.lang))
 
 
 def plan_back(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
-    _back_pattern(c, trim, CHARCOAL, hexcolor("#3A3D45"), "stripes")
+    parts.back_pattern(c, trim, CHARCOAL, hexcolor("#3A3D45"), "stripes")
     _back_label(c, ctx, trim, t(ctx.lang, "plan"), CHARCOAL, GOLD, card.id)
 
 
 def mission_face(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
-    _background(c, trim, TEAL, GOLD)
-    _name(c, ctx, box("mission", "name", trim), ctx.name(m), m.id)
-    cx, cy, s = _emblem_disc(c, box("mission", "emblem", trim), hexcolor("#16657A"))
+    parts.background(c, trim, TEAL, GOLD)
+    parts.name(c, ctx, box("mission", "name", trim), ctx.name(m), m.id)
+    cx, cy, s = parts.emblem_disc(c, box("mission", "emblem", trim), hexcolor("#16657A"))
     icons.magnifier(c, cx, cy, s * 0.85, 3, white)
-    _panel(c, ctx, box("mission", "text", trim), m.text.get(ctx.lang), item=m.id, field="text")
+    parts.panel(c, ctx, box("mission", "text", trim), m.text.get(ctx.lang), item=m.id,
+                field="text")
     right = t(ctx.lang, "max", n=m.cap) if m.cap else ""
     if m.phase == "after_penalties":
         right = t(ctx.lang, "scored_last")
-    _footer(c, ctx, box("mission", "footer", trim), t(ctx.lang, "mission"), right, GOLD, m.id)
+    parts.footer(c, ctx, box("mission", "footer", trim), t(ctx.lang, "mission"), right, GOLD,
+                 m.id)
 
 
 def mission_back(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
-    _back_pattern(c, trim, TEAL, hexcolor("#175D70"), "rings")
+    parts.back_pattern(c, trim, TEAL, hexcolor("#175D70"), "rings")
     _back_label(c, ctx, trim, t(ctx.lang, "mission"), TEAL, white, m.id)
 
 
@@ -176,10 +104,10 @@ def character_side(side: str) -> Callable[[Canvas, Ctx, Character, Rect], None]:
 
     def draw(c: Canvas, ctx: Ctx, ch: Character, trim: Rect) -> None:
         colour = hexcolor(ch.color)
-        _background(c, trim, CHARCOAL)
+        parts.background(c, trim, CHARCOAL)
         inner = trim.shrink(mm(2))
         fill_rect(c, inner, colour, radius=mm(2.5))
-        _name(c, ctx, box("character", "name", trim), ctx.name(ch), ch.id)
+        parts.name(c, ctx, box("character", "name", trim), ctx.name(ch), ch.id)
         s = ch.sides[side]  # type: ignore[index]
         c.setFillColor(white)
         text.one_line(c, f"{t(ctx.lang, 'side', s=side)} · {s.name.get(ctx.lang)}",
@@ -191,10 +119,10 @@ def character_side(side: str) -> Callable[[Canvas, Ctx, Character, Rect], None]:
         c.setFillColor(white)
         c.setFont(ctx.fonts.display, 46)
         c.drawCentredString(em.cx, em.cy - 16, ch.name.en[0])
-        _panel(c, ctx, box("character", "text", trim), s.text.get(ctx.lang), item=ch.id,
-               field=f"sides.{side}.text")
-        _footer(c, ctx, box("character", "footer", trim), t(ctx.lang, "character"),
-                t(ctx.lang, "side", s=side), white, ch.id)
+        parts.panel(c, ctx, box("character", "text", trim), s.text.get(ctx.lang), item=ch.id,
+                    field=f"sides.{side}.text")
+        parts.footer(c, ctx, box("character", "footer", trim), t(ctx.lang, "character"),
+                     t(ctx.lang, "side", s=side), white, ch.id)
 
     return draw
 
@@ -236,8 +164,8 @@ def _score_badge(c: Canvas, ctx: Ctx, x: float, y: float, s: float, points: int)
 
 
 def title_face(c: Canvas, ctx: Ctx, title: Title, trim: Rect) -> None:
-    _background(c, trim, CREAM, GOLD)
-    _name(c, ctx, box("title", "name", trim), ctx.name(title), title.id, INK, "center")
+    parts.background(c, trim, CREAM, GOLD)
+    parts.name(c, ctx, box("title", "name", trim), ctx.name(title), title.id, INK, "center")
     pts = box("title", "points", trim)
     _laurel(c, pts)
     c.setFillColor(INK)
@@ -246,9 +174,10 @@ def title_face(c: Canvas, ctx: Ctx, title: Title, trim: Rect) -> None:
     c.setFont(ctx.fonts.bold, 6.5)
     c.drawCentredString(pts.cx, pts.y + 2, t(ctx.lang, "points"))
     _condition_icons(c, ctx, title, box("title", "icons", trim))
-    _panel(c, ctx, box("title", "text", trim), title.text.get(ctx.lang), item=title.id,
-           field="text", fill=hexcolor("#FFFDF7"), align="center")
-    _footer(c, ctx, box("title", "footer", trim), t(ctx.lang, "title"), "", MUTED, title.id)
+    parts.panel(c, ctx, box("title", "text", trim), title.text.get(ctx.lang), item=title.id,
+                field="text", fill=hexcolor("#FFFDF7"), align="center")
+    parts.footer(c, ctx, box("title", "footer", trim), t(ctx.lang, "title"), "", MUTED,
+                 title.id)
 
 
 def _laurel(c: Canvas, area: Rect) -> None:
@@ -263,5 +192,5 @@ def _laurel(c: Canvas, area: Rect) -> None:
 
 
 def title_back(c: Canvas, ctx: Ctx, title: Title, trim: Rect) -> None:
-    _back_pattern(c, trim, hexcolor("#6E5A1E"), hexcolor("#7E6926"), "rings")
+    parts.back_pattern(c, trim, hexcolor("#6E5A1E"), hexcolor("#7E6926"), "rings")
     _back_label(c, ctx, trim, t(ctx.lang, "title"), CREAM, INK, title.id)

@@ -8,21 +8,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import icons, text
 from ..geometry import Rect, mm
-from ..strings import t
-from .common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx
-
-
-def cut_circle(c: Canvas, cell: Rect) -> None:
-    """The thin cut line around a round token."""
-    c.setStrokeColor(MUTED)
-    c.setLineWidth(0.3)
-    c.circle(cell.cx, cell.cy, cell.w / 2, fill=0, stroke=1)
-
-
-def cut_square(c: Canvas, cell: Rect) -> None:
-    c.setStrokeColor(MUTED)
-    c.setLineWidth(0.3)
-    c.rect(cell.x, cell.y, cell.w, cell.h, fill=0, stroke=1)
+from ..render.common import CHARCOAL, CREAM, GOLD, INK, Ctx
+from ..token_sheets import Section
+from .strings import t
 
 
 def _disc(c: Canvas, cell: Rect, color: Color, inset: float = mm(0.8)) -> None:
@@ -106,3 +94,33 @@ def die_face(color: str, success: bool) -> object:
             icons.alarm(c, cell.cx, cell.cy, cell.w * 0.5)
 
     return draw
+
+
+def sections(ctx: Ctx) -> tuple[Section, Section, list[Section]]:
+    """Investigation fronts and backs (a duplex pair), then one-sided sections."""
+    g = ctx.game
+    lang = ctx.lang
+    evidence = [m.evidence for m in g.game.investigation_tokens for _ in range(m.count)]
+    inv_front = Section(t(lang, "inv_front"), evidence, investigation_front, mm(28), cols=5)
+    inv_back = Section(t(lang, "inv_back"), evidence, investigation_back, mm(28))
+    treasures = [tr.id for tr in g.treasures for _ in range(tr.count)]
+    markers = [marker("#1B1B1F", t(lang, "round_marker"))]
+    for ch in g.characters:
+        markers += [marker(ch.color, t(lang, "check_marker"))] * 2
+    dice = []
+    for ch in g.characters:
+        success, alarm = die_face(ch.color, True), die_face(ch.color, False)
+        one_die = [success] * g.game.dice.success_faces
+        one_die += [alarm] * (g.game.dice.faces - g.game.dice.success_faces)
+        dice += one_die * g.game.components.dice_per_player
+    one_sided = [
+        Section(t(lang, "million_tokens"), [0] * g.game.components.million_tokens, million,
+                mm(24)),
+        Section(t(lang, "markers"), markers, lambda c, x, draw, cell: draw(c, x, 0, cell), mm(16)),
+        Section(t(lang, "treasure_stickers"), treasures, treasure_sticker, mm(16)),
+        Section(t(lang, "value_stickers"), [tr.id for tr in g.treasures], value_sticker,
+                mm(21)),
+        Section(t(lang, "die_faces"), dice, lambda c, x, draw, cell: draw(c, x, 0, cell), mm(12),
+                round=False, cols=12),
+    ]
+    return inv_front, inv_back, one_sided

@@ -1,0 +1,133 @@
+"""Double Mission's recipe: which cards, which other files, and the words around them.
+
+Drawing modules are imported when a file is drawn, so `cardgen check` (which only needs the
+component names) stays quick.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any
+
+from missionkit.double_mission.load import locations
+
+from ..kit import CardFamily, FileJob, Kit, KitFile, Written
+from .layouts import POKER
+from .strings import t
+
+if TYPE_CHECKING:
+    from ..render.common import Ctx
+
+COMPONENT_NAMES = {
+    "city": "cities", "plan_card": "plan cards", "mission_card": "mission cards",
+    "character_card": "character cards", "title": "titles",
+    "investigation_token": "investigation tokens", "million_token": "Million tokens",
+    "treasure_sticker": "treasure stickers", "value_token": "value tokens",
+}
+
+
+def families(ctx: Ctx) -> list[CardFamily]:
+    """Plan cards (one per copy), missions, characters (side A front, B back), titles."""
+    from . import cards
+
+    g = ctx.game
+    plans = [p for p in g.plan_cards for _ in range(p.copies)]
+    return [
+        CardFamily("plan_cards", plans, cards.plan_face, cards.plan_back, POKER["plan"],
+                   "plan_cards"),
+        CardFamily("mission_cards", g.missions, cards.mission_face, cards.mission_back,
+                   POKER["mission"], "missions"),
+        CardFamily("character_cards", g.characters, cards.character_side("A"),
+                   cards.character_side("B"), POKER["character"], "characters",
+                   same_back=False),
+        CardFamily("titles", g.titles, cards.title_face, cards.title_back, POKER["title"],
+                   "titles"),
+    ]
+
+
+def _tokens(job: FileJob) -> Written:
+    from ..token_sheets import write_tokens
+    from .tokens import sections
+
+    doc = job.open("tokens.pdf", t(job.ctx.lang, "tokens"))
+    write_tokens(doc, *sections(job.ctx), duplex=job.duplex, offset=job.offset)
+    return doc.path, doc.save(), job.page
+
+
+def _aids(job: FileJob) -> Written:
+    from ..documents import write_player_aids
+    from .aids import player_aid
+
+    doc = job.open("player-aids.pdf", t(job.ctx.lang, "player_aid"))
+    write_player_aids(doc, player_aid, max(r.count for r in job.ctx.game.game.players))
+    return doc.path, doc.save(), job.page
+
+
+def _rules(job: FileJob) -> Written:
+    from .aids import rules_summary
+
+    doc = job.open("rules-summary.pdf", t(job.ctx.lang, "rules"))
+    doc.pages = rules_summary(doc.canvas, job.ctx, job.page) - 1
+    doc.end_page()
+    return doc.path, doc.save(), job.page
+
+
+def _board_poster(job: FileJob) -> Written:
+    from ..documents import write_board_poster
+    from ..geometry import PAPERS
+    from . import board_layout
+    from .board import draw_board
+
+    page = (PAPERS["a2"][1], PAPERS["a2"][0])  # landscape
+    doc = job.open("board-a2.pdf", f"{t(job.ctx.lang, 'board')} (A2)", page)
+    write_board_poster(doc, draw_board, board_layout.BOARD)
+    return doc.path, doc.save(), page
+
+
+def _board_tiles(job: FileJob) -> Written:
+    from .. import imposition
+    from ..documents import write_board_tiles
+    from ..geometry import PAPERS, mm
+    from . import board_layout
+    from .board import draw_board
+
+    overlap = mm(10)
+    page, tiles = imposition.best_tiling(board_layout.BOARD, PAPERS[job.paper], overlap=overlap)
+    board = t(job.ctx.lang, "board")
+    doc = job.open("board-tiled.pdf", f"{board} ({job.paper}, tiled)", page)
+    write_board_tiles(doc, draw_board, board_layout.BOARD, tiles,
+                      label=f"{job.name} · {board}", overlap=overlap)
+    return doc.path, doc.save(), page
+
+
+def _name(game: Any, lang: str) -> str:
+    return game.game.name.get(lang)
+
+
+def _data_key(game: Any) -> str:
+    """A hash of the data the non-card PDFs (board, tokens, aids) are drawn from."""
+    parts = [game.game, game.treasures, game.cities, game.lines, game.wrap_lines, game.guide,
+             game.characters, game.titles]
+    text = json.dumps([repr(p) for p in parts])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+KIT = Kit(
+    game_id="double-mission",
+    families=families,
+    files=(
+        KitFile("tokens.pdf", _tokens, preview_dpi=40),
+        KitFile("player-aids.pdf", _aids),
+        KitFile("rules-summary.pdf", _rules),
+        # The two board files draw the whole world map: the longest jobs go first.
+        KitFile("board-a2.pdf", _board_poster, slow=True, preview_dpi=18),
+        KitFile("board-tiled.pdf", _board_tiles, slow=True),
+    ),
+    name=_name,
+    words=t,
+    data_key=_data_key,
+    locations=locations,
+    modules=("cardgen.double_mission",),
+    component_names=COMPONENT_NAMES,
+)

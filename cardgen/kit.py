@@ -1,0 +1,119 @@
+"""What a game gives the kit generator, and the registry of games that have one.
+
+A game is a package under `cardgen/` (e.g. `cardgen/double_mission/`) exposing one `Kit`.
+The shared modules (build, cardset, watch, export, cli) only ever loop over a `Kit`: its
+card families, its other files, its words and the code that draws it. The games come from
+`missionkit.registry`; a game has a kit when `cardgen/<package>/kit.py` exists, and the kit is
+imported when that game is first asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from missionkit.registry import GAMES
+
+if TYPE_CHECKING:  # kept out of `cardgen check`'s start-up: only drawing needs ReportLab
+    from reportlab.pdfgen.canvas import Canvas
+
+    from .geometry import Rect
+    from .imposition import Duplex
+    from .layouts import Boxes
+    from .render.common import Ctx
+
+# game id -> "module:attribute" of its Kit (imported lazily, only when that game is used)
+KITS: dict[str, str] = {
+    game: f"cardgen.{package}.kit:KIT" for game, package in GAMES.items()
+    if importlib.util.find_spec(f"cardgen.{package}") is not None
+}
+
+Draw = Callable[["Canvas", "Ctx", Any, "Rect"], None]  # one card side: canvas, ctx, item, trim
+Written = tuple[Path, int, tuple[float, float]]  # a file, its page count, its page size
+
+
+@dataclass(frozen=True)
+class CardFamily:
+    """Cards of one family: the items (one per physical card) and how to draw each side."""
+
+    key: str  # family and sheet-label key (a word in the kit's strings), e.g. "plan_cards"
+    items: Sequence[Any]  # one per physical card; each has `.id` and `.name` (a LocalText)
+    face: Draw
+    back: Draw
+    boxes: Boxes  # the family's layout boxes (hashed into its cards' cache keys)
+    source: str  # the content list the items come from (for "defined in file:line")
+    same_back: bool = True  # every card shares one back design (drawn once, placed per card)
+
+    @property
+    def file_name(self) -> str:
+        return f"{self.key.replace('_', '-')}.pdf"
+
+
+@dataclass(frozen=True)
+class FileJob:
+    """What a KitFile's writer gets: where to write, for which game and language, on what."""
+
+    folder: Path
+    ctx: Ctx
+    paper: str  # "a4" or "letter"
+    page: tuple[float, float]  # the paper in points, portrait
+    duplex: Duplex
+    offset: tuple[float, float]  # the card backs' shift, in points
+    name: str  # the game's name in ctx.lang
+
+    def open(self, file_name: str, what: str, page: tuple[float, float] | None = None) -> Any:
+        """A kit Document titled '<game>: <what>' in the job's folder (page: the paper)."""
+        from .documents import Document
+
+        return Document(self.folder / file_name, page or self.page, self.ctx,
+                        title=f"{self.name}: {what}", subject=f"{self.name} print-and-play")
+
+
+@dataclass(frozen=True)
+class KitFile:
+    """A file of the kit besides the card sheets (board, tokens, aids): a name and a writer."""
+
+    name: str  # e.g. "tokens.pdf"
+    write: Callable[[FileJob], Written]
+    slow: bool = False  # started first when building on several cores
+    preview_dpi: int | None = None  # shown as page images in the preview gallery at this dpi
+
+
+@dataclass(frozen=True)
+class Kit:
+    """One game's print kit, as the shared generator sees it."""
+
+    game_id: str  # as in missionkit's loaders, e.g. "double-mission"
+    families: Callable[[Ctx], list[CardFamily]]  # the card families, in build order
+    files: tuple[KitFile, ...]  # the other files, in manifest order (after the card files)
+    name: Callable[[Any, str], str]  # (loaded game, lang) -> the game's printed name
+    words: Callable[[str, str], str]  # (lang, key) -> label; keys include each family's key
+    data_key: Callable[[Any], str]  # (loaded game) -> text that changes when `files` must
+    locations: Callable[[Path], Mapping[str, tuple[str, int]]]  # content folder ->
+    #   {"<source>:<item id>": (file, line)}, for the preview's "defined in" links
+    modules: tuple[str, ...] = ()  # modules/packages whose source keys the card cache
+    component_names: Mapping[str, str] = field(default_factory=dict)  # counts' plural nouns
+
+
+class NoKit(KeyError):
+    """A game id with no registered kit."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def kit_for(game_id: str) -> Kit:
+    """The registered Kit of `game_id` (NoKit naming the known games if none)."""
+    if game_id not in KITS:
+        raise NoKit(f"no print kit for game '{game_id}' (known: {', '.join(KITS)})")
+    module, _, attr = KITS[game_id].partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def kit_games(games: Sequence[str]) -> list[str]:
+    """The games of `games` that have a kit, in the same order."""
+    return [g for g in games if g in KITS]

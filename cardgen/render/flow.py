@@ -1,0 +1,67 @@
+"""Running text down columns and pages: headings and bulleted paragraphs (aids, summaries)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib.colors import white
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from ..geometry import Rect
+from .common import GOLD, INK, Ctx
+
+
+@dataclass
+class Flow:
+    """Writes headings and wrapped paragraphs down a column, moving to the next when full."""
+
+    c: Canvas
+    ctx: Ctx
+    columns: list[Rect]
+    size: float = 9.5
+    dark: bool = False
+    next_page: Callable[[], list[Rect]] | None = None
+    col: int = 0
+    y: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.y = self.columns[0].y1
+
+    @property
+    def area(self) -> Rect:
+        return self.columns[self.col]
+
+    def room(self, height: float) -> None:
+        """Move to the next column (or page) unless `height` fits below the cursor."""
+        if self.y - height >= self.area.y:
+            return
+        if self.col + 1 < len(self.columns):
+            self.col += 1
+        elif self.next_page is not None:
+            self.columns, self.col = self.next_page(), 0
+        else:
+            raise OverflowError("the text does not fit its area")
+        self.y = self.area.y1
+
+    def heading(self, label: str) -> None:
+        self.room(self.size * 3.2 + self.size * 1.28 * 3)  # never a heading alone at the foot
+        self.y -= self.size * 1.9
+        self.c.setFillColor(GOLD if self.dark else INK)
+        self.c.setFont(self.ctx.fonts.display, self.size * 1.45)
+        self.c.drawString(self.area.x, self.y, label)
+        self.y -= self.size * 0.7
+
+    def paragraph(self, body: str, *, bullet: str = "•") -> None:
+        font, size = self.ctx.fonts.body, self.size
+        indent = size * 1.1
+        lines = simpleSplit(body, font, size, self.area.w - indent)
+        self.room(len(lines) * size * 1.28 + size * 0.3)
+        self.c.setFillColor(white if self.dark else INK)
+        self.c.setFont(font, size)
+        self.c.drawString(self.area.x, self.y - size, bullet)
+        for line in lines:
+            self.y -= size * 1.28
+            self.c.drawString(self.area.x + indent, self.y + size * 0.28, line)
+        self.y -= size * 0.35

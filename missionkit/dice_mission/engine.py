@@ -52,7 +52,10 @@ ROLLED = ("dice", "reroll", "forced_relaunch", "extra_chance")
 
 
 def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
-    """Turn a `roll: true` request into faces, so the stored event is exact."""
+    """Turn a `roll: true` request into faces, and a SPECIAL left for the app to turn up
+    (a refill or an exchange's kept card) into its id, so the stored event is exact."""
+    if raw.get("type") in SPECIAL_DRAWS:
+        return _resolve_special(state, raw, rng)
     if raw.get("type") not in ROLLED or not raw.get("roll"):
         return raw
     event = parse_event(raw)
@@ -60,6 +63,23 @@ def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
     out = {k: v for k, v in raw.items() if k != "roll"}
     out["faces"] = [rng.randint(1, 6) for _ in range(count)]
     return out
+
+
+SPECIAL_DRAWS = {"complete": "refill", "exchange": "keep", "change_of_mission": "keep"}
+
+
+def _resolve_special(state: State, raw: dict, rng: random.Random) -> dict:
+    key, card = SPECIAL_DRAWS[raw["type"]], raw.get("card")
+    if raw.get(key) is not None or card not in state.display:
+        return raw
+    if raw["type"] != "complete" and raw.get("card_type") != SPECIAL:
+        return raw
+    deck = state.special_deck()
+    vs = state.setup.variants.very_special
+    if not deck or (vs and not (state.limits.very_special_refill if key == "refill"
+                                else state.limits.very_special_exchange)):
+        return raw
+    return {**raw, key: rng.choice(deck)}
 
 
 def dice_count(state: State, event: Dice) -> int:
@@ -273,3 +293,13 @@ def _exchange(state: State, event: Exchange) -> None:
 
 def _faces(dice: list[int]) -> str:
     return " ".join(str(f) for f in dice) or "no dice"
+
+
+def hand_check(state: State, seat: int, cards: list[str]) -> dict[str, bool]:
+    """Which of `cards` the dice as they lie would complete for `seat` (a per-phone check of
+    a secret hand: nothing is stored, the shared state never sees the ids)."""
+    if not 0 <= seat < len(state.players):
+        refuse(f"there is no player {seat}", "player")
+    table = state.table()
+    return {card: meets(mission(state, card, f"cards[{i}]").check, seat, table)
+            for i, card in enumerate(cards)}

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from missionkit.dice_mission.engine import replay, resolve_rolls, try_apply
+from missionkit.dice_mission.engine import hand_check, replay, resolve_rolls, try_apply
 from missionkit.game import IllegalEvent
 
 from .helpers import armed, complete, dice, draw, end, mission_phase, setup
@@ -274,6 +274,15 @@ def test_resolve_rolls_turns_a_roll_request_into_faces(dm):
     raw = {"type": "reroll", "player": 1, "dice": [0, 3], "roll": True}
     assert len(resolve_rolls(state, raw, random.Random(3))["faces"]) == 2
     assert resolve_rolls(state, end(1), random.Random(3)) == end(1)
+    rolled = mission_phase(3, 0, [[2, 3, 4], [1, 1, 1], [2, 5, 5]])
+    state = replay(setup(), rolled, dm)
+    out = resolve_rolls(state, complete(0, "special_01"), random.Random(4))
+    assert out["refill"] in state.special_deck()
+    assert try_apply(state, out).display[0] == out["refill"]
+    ex = {"type": "exchange", "player": 0, "card_type": "special", "card": "special_02"}
+    assert resolve_rolls(state, ex, random.Random(4))["keep"] in state.special_deck()
+    for raw in (complete(0, "solo_02"), ex | {"card_type": "solo"}, ex | {"keep": "special_07"}):
+        assert resolve_rolls(state, raw, random.Random(4)) == raw
     refused(dm, [dice(0, [1, 2]), end(0)], {"type": "dice", "player": 1, "roll": True},
             "event.faces")
     with pytest.raises(IllegalEvent) as exc:
@@ -281,3 +290,15 @@ def test_resolve_rolls_turns_a_roll_request_into_faces(dm):
                       random.Random(1))
     assert exc.value.field == "event.count"
 
+
+
+def test_a_hand_is_checked_on_one_phone_without_touching_the_state(dm):
+    state = replay(setup(), mission_phase(3, 0, [[4, 4, 6], [1, 1, 1], [2, 5, 5]]), dm)
+    before = (state.players, state.round, list(state.log))
+    assert hand_check(state, 0, ["solo_01", "solo_03", "team_02"]) == {
+        "solo_01": True, "solo_03": False, "team_02": True}
+    assert hand_check(state, 1, ["solo_03"]) == {"solo_03": True}
+    assert (state.players, state.round, list(state.log)) == before
+    with pytest.raises(IllegalEvent) as exc:
+        hand_check(state, 0, ["solo_01", "nope"])
+    assert exc.value.field == "cards[1]"

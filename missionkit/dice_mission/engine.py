@@ -18,8 +18,18 @@ from ..game import IllegalEvent
 from . import gadgets
 from .events import EVENT, GADGET_EVENTS, Complete, Dice, DrawGadget, EndTurn, Exchange, Reroll
 from .limits import SPECIAL
+from .predicates import evaluate
 from .state import Round, State, new_state
-from .table import dice_of, exchange, mission, own_turn, refuse, reroll_faces, take_special
+from .table import (
+    dice_of,
+    exchange,
+    mission,
+    own_turn,
+    refuse,
+    reroll_faces,
+    take_special,
+    title,
+)
 
 
 def parse_event(raw: Any) -> Any:
@@ -229,7 +239,7 @@ def _complete(state: State, event: Complete) -> None:
     if card.type == SPECIAL:
         state.specials_out.append(event.card)
         new = take_special(state, event.card, event.refill, "event.refill")
-        line += f"; {new} is turned up" if new else ""
+        line += f"; {title(state, new)} is turned up" if new else ""
     if card.suitcase:
         p.draws_due += 1
         line += "; suitcase: draw a gadget"
@@ -238,8 +248,6 @@ def _complete(state: State, event: Complete) -> None:
 
 def meets(check: Any, seat: int, table: tuple[tuple[int, ...], ...]) -> bool:
     """A card's check on the dice as they lie (the content's evaluator)."""
-    from .predicates import evaluate  # the content model's evaluator (its own module)
-
     return evaluate(check, seat, table)
 
 

@@ -10,6 +10,7 @@ from missionkit.dice_mission.engine import hand_check, replay, resolve_rolls, tr
 from missionkit.game import IllegalEvent
 
 from .helpers import DISPLAY, armed, complete, dice, draw, end, mission_phase, setup
+from .test_properties import snapshot_of
 
 
 def refused(dm, events, bad, field, n=3, **kw):
@@ -61,6 +62,13 @@ def test_two_players_need_two_of_each_type_and_a_special(dm):
     state = replay(setup(2), [], dm)
     assert {t: need for t, (_, need) in state.progress(0).items()} == {
         "solo": 2, "versus": 2, "team": 2, "special": 1}
+    events = [dice(0, [4, 4, 6, 6, 6]), end(0), dice(1, [1, 3, 2, 2, 2]), end(1),
+              complete(0, "solo_01"), complete(0, "team_01"), draw(0), end(0), end(1),
+              dice(1, [1, 2, 3, 4]), end(1), dice(0, [1, 1, 2, 2]), end(0), end(1),
+              complete(0, "versus_01"), complete(0, "special_01"), end(0)]
+    state = replay(setup(2), events, dm)  # one of each type and a SPECIAL: halfway there
+    assert state.status == "playing" and state.progress(0)["solo"] == (1, 2)
+    assert state.round.number == 3
 
 
 def test_the_active_agent_sets_n_and_their_rolls_set_r_for_the_others(dm):
@@ -219,13 +227,33 @@ def test_the_gadget_hand_holds_three(dm):
 
 
 def test_undo_is_a_replay_without_the_last_event(dm):
-    events = ROUND_1 + ROUND_2
-    for cut in range(1, len(events)):
-        before = replay(setup(), events[:cut - 1], dm)
-        after = try_apply(before, events[cut - 1])
-        assert replay(setup(), events[:cut], dm).players == after.players
-        assert replay(setup(), events[:cut - 1], dm).players == before.players
-        assert list(replay(setup(), events[:cut - 1], dm).log) == list(before.log)
+    events = ROUND_1 + ROUND_2 + [end(0)]
+    state = replay(setup(), [], dm)
+    for cut in range(len(events)):
+        after = try_apply(state, events[cut])
+        assert snapshot_of(replay(setup(), events[:cut + 1], dm)) == snapshot_of(after)
+        assert snapshot_of(replay(setup(), events[:cut], dm)) == snapshot_of(state)  # undo
+        assert snapshot_of(after) != snapshot_of(state)
+        state = after
+    assert state.winner == 0
+
+
+def test_an_empty_gadget_deck_is_refilled_from_the_discard_pile(dm):
+    def full_hands(r):  # every hand is full: each player draws and discards the new card
+        out = mission_phase(5, r, [[1, 2]] * 5)
+        for seat in [(r + k) % 5 for k in range(5)]:
+            out += [draw(seat, discard=SOME[seat], discarded_new=True), end(seat)]
+        return out
+
+    events = armed(5, 3) + full_hands(3)  # 15 held; the deck's last 5 drawn and discarded
+    state = replay(setup(5), events, dm)
+    assert (state.gadget_deck, state.gadget_discard) == (0, [SOME[(3 + k) % 5] for k in range(5)])
+    state = replay(setup(5), events + full_hands(4)[:11], dm)  # the next round's first draw
+    assert (state.gadget_deck, state.gadget_discard) == (4, [SOME[4]])
+    assert "The gadget discard pile is shuffled into a new deck." in state.log
+
+
+SOME = ["theft", "delete", "adaptation", "transfer", "transaction"]
 
 
 def test_a_refused_event_changes_nothing(dm):

@@ -18,8 +18,9 @@ from ..game import IllegalEvent
 from . import gadgets
 from .events import EVENT, GADGET_EVENTS, Complete, Dice, DrawGadget, EndTurn, Exchange, Reroll
 from .limits import SPECIAL
+from .model import Check, DiceMission
 from .predicates import evaluate
-from .state import Round, State, new_state
+from .state import Round, Setup, State, new_state
 from .table import (
     dice_of,
     exchange,
@@ -42,7 +43,7 @@ def parse_event(raw: Any) -> Any:
         raise IllegalEvent(err["msg"], field_path(("event", *loc))) from None
 
 
-def replay(setup: Any, events: Iterable[Any], game: Any) -> State:
+def replay(setup: Setup, events: Iterable[Any], game: DiceMission) -> State:
     """The state after `events` (raw dicts or parsed), starting from `setup`."""
     state = new_state(setup, game)
     for raw in events:
@@ -246,7 +247,7 @@ def _complete(state: State, event: Complete) -> None:
     state.log.append(line + ".")
 
 
-def meets(check: Any, seat: int, table: tuple[tuple[int, ...], ...]) -> bool:
+def meets(check: Check, seat: int, table: tuple[tuple[int, ...], ...]) -> bool:
     """A card's check on the dice as they lie (the content's evaluator)."""
     return evaluate(check, seat, table)
 

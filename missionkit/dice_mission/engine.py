@@ -18,8 +18,19 @@ from ..game import IllegalEvent
 from . import gadgets
 from .events import EVENT, GADGET_EVENTS, Complete, Dice, DrawGadget, EndTurn, Exchange, Reroll
 from .limits import SPECIAL
-from .state import Round, State, new_state
-from .table import dice_of, exchange, mission, own_turn, refuse, reroll_faces, take_special
+from .model import Check, DiceMission
+from .predicates import evaluate
+from .state import Round, Setup, State, new_state
+from .table import (
+    dice_of,
+    exchange,
+    mission,
+    own_turn,
+    refuse,
+    reroll_faces,
+    take_special,
+    title,
+)
 
 
 def parse_event(raw: Any) -> Any:
@@ -32,7 +43,7 @@ def parse_event(raw: Any) -> Any:
         raise IllegalEvent(err["msg"], field_path(("event", *loc))) from None
 
 
-def replay(setup: Any, events: Iterable[Any], game: Any) -> State:
+def replay(setup: Setup, events: Iterable[Any], game: DiceMission) -> State:
     """The state after `events` (raw dicts or parsed), starting from `setup`."""
     state = new_state(setup, game)
     for raw in events:
@@ -52,7 +63,10 @@ ROLLED = ("dice", "reroll", "forced_relaunch", "extra_chance")
 
 
 def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
-    """Turn a `roll: true` request into faces, so the stored event is exact."""
+    """Turn a `roll: true` request into faces, and a SPECIAL left for the app to turn up
+    (a refill or an exchange's kept card) into its id, so the stored event is exact."""
+    if raw.get("type") in SPECIAL_DRAWS:
+        return _resolve_special(state, raw, rng)
     if raw.get("type") not in ROLLED or not raw.get("roll"):
         return raw
     event = parse_event(raw)
@@ -60,6 +74,23 @@ def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
     out = {k: v for k, v in raw.items() if k != "roll"}
     out["faces"] = [rng.randint(1, 6) for _ in range(count)]
     return out
+
+
+SPECIAL_DRAWS = {"complete": "refill", "exchange": "keep", "change_of_mission": "keep"}
+
+
+def _resolve_special(state: State, raw: dict, rng: random.Random) -> dict:
+    key, card = SPECIAL_DRAWS[raw["type"]], raw.get("card")
+    if raw.get(key) is not None or card not in state.display:
+        return raw
+    if raw["type"] != "complete" and raw.get("card_type") != SPECIAL:
+        return raw
+    deck = state.special_deck()
+    vs = state.setup.variants.very_special
+    if not deck or (vs and not (state.limits.very_special_refill if key == "refill"
+                                else state.limits.very_special_exchange)):
+        return raw
+    return {**raw, key: rng.choice(deck)}
 
 
 def dice_count(state: State, event: Dice) -> int:
@@ -209,17 +240,15 @@ def _complete(state: State, event: Complete) -> None:
     if card.type == SPECIAL:
         state.specials_out.append(event.card)
         new = take_special(state, event.card, event.refill, "event.refill")
-        line += f"; {new} is turned up" if new else ""
+        line += f"; {title(state, new)} is turned up" if new else ""
     if card.suitcase:
         p.draws_due += 1
         line += "; suitcase: draw a gadget"
     state.log.append(line + ".")
 
 
-def meets(check: Any, seat: int, table: tuple[tuple[int, ...], ...]) -> bool:
+def meets(check: Check, seat: int, table: tuple[tuple[int, ...], ...]) -> bool:
     """A card's check on the dice as they lie (the content's evaluator)."""
-    from .predicates import evaluate  # the content model's evaluator (its own module)
-
     return evaluate(check, seat, table)
 
 
@@ -273,3 +302,13 @@ def _exchange(state: State, event: Exchange) -> None:
 
 def _faces(dice: list[int]) -> str:
     return " ".join(str(f) for f in dice) or "no dice"
+
+
+def hand_check(state: State, seat: int, cards: list[str]) -> dict[str, bool]:
+    """Which of `cards` the dice as they lie would complete for `seat` (a per-phone check of
+    a secret hand: nothing is stored, the shared state never sees the ids)."""
+    if not 0 <= seat < len(state.players):
+        refuse(f"there is no player {seat}", "player")
+    table = state.table()
+    return {card: meets(mission(state, card, f"cards[{i}]").check, seat, table)
+            for i, card in enumerate(cards)}

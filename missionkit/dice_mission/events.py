@@ -12,9 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-Seat = Annotated[int, Field(ge=0, le=4)]
+Seat = Annotated[int, Field(ge=0)]  # checked against the table's players by the engine
 Face = Annotated[int, Field(ge=1, le=6)]
-Index = Annotated[int, Field(ge=0, le=11)]
+Index = Annotated[int, Field(ge=0)]  # a die's position in its holder's row
 HandType = Literal["solo", "versus", "team"]
 CardType = Literal["solo", "versus", "team", "special"]
 

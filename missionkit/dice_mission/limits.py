@@ -7,7 +7,8 @@ never writes one down itself. If the model's field names move, only `limits()` c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from .model import DiceMission
 
 HAND_TYPES = ("solo", "versus", "team")  # the card types dealt into hands (vocabulary, not rule)
 SPECIAL = "special"
@@ -39,10 +40,10 @@ class Limits:
         return {**self.dealt[players], SPECIAL: self.specials_to_win[players]}
 
 
-_CACHE: dict[int, tuple[Any, Limits]] = {}
+_CACHE: dict[int, tuple[DiceMission, Limits]] = {}
 
 
-def limits(game: Any) -> Limits:
+def limits(game: DiceMission) -> Limits:
     """The engine's constants from a `DiceMission` model (computed once per model)."""
     hit = _CACHE.get(id(game))
     if hit is not None and hit[0] is game:

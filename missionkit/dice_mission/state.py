@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from ..double_mission.gamelog import GameLog
 from ..game import IllegalEvent
 from .limits import SPECIAL, Limits, limits
+from .model import DiceMission
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]
 
@@ -85,7 +86,7 @@ class Round:
 
 @dataclass
 class State:
-    game: Any  # the DiceMission content model
+    game: DiceMission
     setup: Setup
     limits: Limits
     players: list[PlayerState]
@@ -143,7 +144,7 @@ class State:
         return [(self.round.agent + k) % n for k in range(n)]
 
 
-def new_state(setup: Setup, game: Any) -> State:
+def new_state(setup: Setup, game: DiceMission) -> State:
     """The table after setup: hands dealt (secretly), SPECIALs laid out, gadget deck shuffled."""
     lim = limits(game)
     _check_setup(setup, game, lim)
@@ -165,7 +166,7 @@ def new_state(setup: Setup, game: Any) -> State:
     return state
 
 
-def _check_setup(setup: Setup, game: Any, lim: Limits) -> None:
+def _check_setup(setup: Setup, game: DiceMission, lim: Limits) -> None:
     n = len(setup.players)
     if n not in lim.player_counts:
         raise IllegalEvent(f"Dice Mission needs {min(lim.player_counts)} to "

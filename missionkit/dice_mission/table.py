@@ -121,5 +121,11 @@ def exchange(state: State, event: Any) -> str:
         refuse("the SPECIAL deck is empty", "event.card")
     slot = state.display.index(event.card)
     state.display[slot] = turn_up(state, event.keep, "event.keep")
-    return f"{p.name} exchanges the SPECIAL {event.card} for {state.display[slot]}."
+    return (f"{p.name} exchanges the SPECIAL {title(state, event.card)} for "
+            f"{title(state, state.display[slot])}.")
+
+
+def title(state: State, card: str) -> str:
+    """A mission's English name, for the log."""
+    return state.game.mission(card).name.en
 

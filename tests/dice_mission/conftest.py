@@ -1,17 +1,14 @@
-"""Dice Mission engine fixtures: the content model and its mission evaluator."""
+"""Dice Mission engine fixtures: the real content, loaded once."""
 
 from __future__ import annotations
 
 import pytest
 
-from missionkit.dice_mission import engine
-
-from .fake import FakeGame, evaluate
+from missionkit.content import load_game
+from tests.conftest import CONTENT
 
 
 @pytest.fixture(scope="session")
 def dm():
-    """The Dice Mission content the engine tests run on."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(engine, "meets", evaluate)
-        yield FakeGame()
+    """The real Dice Mission content (its mission checks run through its evaluator)."""
+    return load_game("dice-mission", CONTENT)

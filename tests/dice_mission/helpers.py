@@ -6,7 +6,7 @@ from missionkit.dice_mission.state import Setup
 
 NAMES = ["Cecile", "Tom", "Aurelie", "Dana", "Eun"]
 COLOURS = ["red", "blue", "green", "yellow", "white"]
-DISPLAY = ["special_01", "special_02", "special_03"]  # need a 2, a 3, a 4
+DISPLAY = ["special_01", "special_11", "special_10"]  # four 1-2s; four 3-4s; five, total <= 10
 
 
 def setup(n=3, **kw):

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from missionkit.dice_mission.engine import replay, resolve_rolls, try_apply
+from missionkit.dice_mission.engine import hand_check, replay, resolve_rolls, try_apply
 from missionkit.game import IllegalEvent
 
-from .helpers import armed, complete, dice, draw, end, mission_phase, setup
+from .helpers import DISPLAY, armed, complete, dice, draw, end, mission_phase, setup
+from .test_properties import snapshot_of
 
 
 def refused(dm, events, bad, field, n=3, **kw):
@@ -24,17 +25,19 @@ def refused(dm, events, bad, field, n=3, **kw):
 ROUND_1 = [
     dice(0, [4, 4, 6, 6, 6], rolls=2), end(0),
     dice(1, [1, 3, 2, 2, 2], rolls=2), end(1),
-    dice(2, [1, 1, 2, 2, 5]), end(2),
-    complete(0, "solo_01"), complete(0, "team_01"), end(0),  # 4-4 mine; a 1 and a 3 on the table
+    dice(2, [1, 3, 2, 2, 5]), end(2),
+    # solo_01: a pair of 4s and another pair; team_01: as many 1s as 3s (suitcase)
+    complete(0, "solo_01"), complete(0, "team_01"), draw(0), end(0),
     draw(1), end(1),
     {"type": "exchange", "player": 2, "card_type": "solo"}, end(2),
 ]
 ROUND_2 = [  # Tom is the active agent
-    dice(1, [1, 1], rolls=3), end(1),
-    dice(2, [2, 2], rolls=1), end(2),
-    dice(0, [6, 4], rolls=3), end(0),
+    dice(1, [1, 2, 3, 4], rolls=3), end(1),
+    dice(2, [2, 3, 4, 5], rolls=1), end(2),
+    dice(0, [1, 1, 2, 2], rolls=3), end(0),
     draw(1), end(1), end(2),
-    complete(0, "versus_01"), complete(0, "special_03", refill="special_05"),
+    # versus_01: the only agent with two pairs; special_01: four dice showing 1 or 2
+    complete(0, "versus_01"), complete(0, "special_01", refill="special_05"),
 ]
 
 
@@ -43,10 +46,11 @@ def test_a_whole_game_ends_with_a_win_declared_at_the_end_of_the_winners_turn(dm
     assert state.round.number == 2 and state.round.agent == 1 and state.round.side == "mission"
     assert state.progress(0) == {"solo": (1, 1), "versus": (0, 1), "team": (1, 1),
                                  "special": (0, 1)}
-    assert state.players[1].gadgets == 1 and all(p.dice is None for p in state.players)
+    assert [p.gadgets for p in state.players] == [1, 1, 0]
+    assert all(p.dice is None for p in state.players)
     state = replay(setup(), ROUND_1 + ROUND_2, dm)
     assert state.status == "playing"  # every card done, but the turn is not over yet
-    assert state.display == ["special_01", "special_02", "special_05"]
+    assert state.display == ["special_05", "special_11", "special_10"]
     state = try_apply(state, end(0))
     assert (state.status, state.winner) == ("finished", 0)
     assert state.log[-1] == "Cecile has completed every mission and wins!"
@@ -58,6 +62,13 @@ def test_two_players_need_two_of_each_type_and_a_special(dm):
     state = replay(setup(2), [], dm)
     assert {t: need for t, (_, need) in state.progress(0).items()} == {
         "solo": 2, "versus": 2, "team": 2, "special": 1}
+    events = [dice(0, [4, 4, 6, 6, 6]), end(0), dice(1, [1, 3, 2, 2, 2]), end(1),
+              complete(0, "solo_01"), complete(0, "team_01"), draw(0), end(0), end(1),
+              dice(1, [1, 2, 3, 4]), end(1), dice(0, [1, 1, 2, 2]), end(0), end(1),
+              complete(0, "versus_01"), complete(0, "special_01"), end(0)]
+    state = replay(setup(2), events, dm)  # one of each type and a SPECIAL: halfway there
+    assert state.status == "playing" and state.progress(0)["solo"] == (1, 2)
+    assert state.round.number == 3
 
 
 def test_the_active_agent_sets_n_and_their_rolls_set_r_for_the_others(dm):
@@ -124,79 +135,78 @@ def test_the_joker_die_adds_one_die_once_per_game(dm):
 
 
 def test_completions_are_checked_against_the_dice_as_they_lie(dm):
-    rolled = mission_phase(3, 0, [[4, 4, 6], [1, 1, 1], [2, 5, 5]])
-    state = replay(setup(), rolled + [complete(0, "solo_02")], dm)
-    assert state.players[0].completed == ["solo_02"]
-    assert "do not meet" in refused(dm, rolled, complete(0, "solo_03"), "event.card")
+    rolled = mission_phase(3, 0, [[4, 4, 6, 6], [1, 1, 1, 1], [2, 5, 5, 5]])
+    state = replay(setup(), rolled + [complete(0, "solo_27")], dm)  # a pair of 6s
+    assert state.players[0].completed == ["solo_27"]
+    assert "do not meet" in refused(dm, rolled, complete(0, "solo_06"), "event.card")  # 4 alike
     refused(dm, rolled, complete(0, "nope"), "event.card")
-    refused(dm, rolled + [complete(0, "solo_02")], complete(0, "solo_01"), "event.card")
-    refused(dm, rolled + [complete(0, "solo_02"), end(0)], complete(1, "solo_02"), "event.card")
-    refused(dm, rolled, complete(0, "solo_02", refill="special_05"), "event.refill")
+    refused(dm, rolled + [complete(0, "solo_27")], complete(0, "solo_01"), "event.card")
+    refused(dm, rolled + [complete(0, "solo_27"), end(0)], complete(1, "solo_27"), "event.card")
+    refused(dm, rolled, complete(0, "solo_27", refill="special_05"), "event.refill")
     refused(dm, rolled, complete(0, "special_05"), "event.card")  # not face up
-    refused(dm, rolled, complete(1, "solo_03"), "event.player")  # Tom waits his turn
+    refused(dm, rolled, complete(1, "solo_06"), "event.player")  # Tom waits his turn
 
 
 def test_one_special_per_player_and_the_display_is_refilled(dm):
-    rolled = mission_phase(3, 0, [[2, 3, 4], [1, 1, 1], [2, 5, 5]])
+    rolled = mission_phase(3, 0, [[1, 1, 2, 2], [3, 3, 4, 4], [5, 5, 6, 6]])
     state = replay(setup(), rolled + [complete(0, "special_01", refill="special_06")], dm)
-    assert state.display == ["special_06", "special_02", "special_03"]
-    refused(dm, rolled + [complete(0, "special_01")], complete(0, "special_02"), "event.card")
-    refused(dm, rolled, complete(0, "special_01", refill="special_02"), "event.refill")
+    assert state.display == ["special_06", "special_11", "special_10"]
+    assert "special_01" not in state.special_deck()
+    refused(dm, rolled + [complete(0, "special_01")], complete(0, "special_11"), "event.card")
+    refused(dm, rolled, complete(0, "special_01", refill="special_11"), "event.refill")
     drawn = replay(setup(seed=7), rolled + [complete(0, "special_01")], dm)
     again = replay(setup(seed=7), rolled + [complete(0, "special_01")], dm)
     assert drawn.display == again.display and drawn.display[0] not in DISPLAY_AND_DONE
     rounds = rolled + [complete(0, "special_01"), end(0), end(1), end(2)]
-    rounds += mission_phase(3, 1, [[2, 3, 4]] * 3)
-    refused(dm, rounds + [end(1), end(2)], complete(0, "special_02"), "event.card")
+    rounds += mission_phase(3, 1, [[3, 3, 4, 4]] * 3)
+    refused(dm, rounds + [end(1), end(2)], complete(0, "special_11"), "event.card")
 
 
-DISPLAY_AND_DONE = {"special_01", "special_02", "special_03"}
+DISPLAY_AND_DONE = {"special_01", "special_11", "special_10"}
 
 
 def test_very_special_lays_out_players_plus_one_and_never_refills(dm):
     state = replay(setup(4, variants={"very_special": True}, seed=3), [], dm)
     assert len(state.display) == 5 and len(state.special_deck()) == 0
-    first = state.display[0]
-    face = int(first.split("_")[1]) % 6 + 1
-    events = mission_phase(4, 0, [[face, face], [1, 1], [1, 1], [1, 1]])
-    after = replay(setup(4, variants={"very_special": True}, seed=3),
-                   events + [complete(0, first)], dm)
-    assert len(after.display) == 4 and first not in after.display
-    refused(dm, events, complete(0, first, refill="special_08"), "event.refill", n=4,
-            variants={"very_special": True}, seed=3)
+    shown = {"display": DISPLAY + ["special_12", "special_13"],
+             "variants": {"very_special": True}}
+    events = mission_phase(4, 0, [[1, 1, 2, 2]] + [[3, 4, 5, 6]] * 3)
+    after = replay(setup(4, **shown), events + [complete(0, "special_01")], dm)
+    assert after.display == ["special_11", "special_10", "special_12", "special_13"]
+    refused(dm, events, complete(0, "special_01", refill="special_08"), "event.refill", n=4,
+            **shown)
     refused(dm, events, {"type": "exchange", "player": 0, "card_type": "special",
-                         "card": first}, "event.card_type", n=4,
-            variants={"very_special": True}, seed=3)
+                         "card": "special_11"}, "event.card_type", n=4, **shown)
 
 
 def test_the_failure_option_comes_after_completing_nothing(dm):
-    rolled = mission_phase(3, 0, [[4, 4, 6], [1, 1, 1], [2, 5, 5]])
-    refused(dm, rolled + [complete(0, "solo_02")], draw(0), "event.type")
+    rolled = mission_phase(3, 0, [[4, 4, 6, 6], [1, 1, 1, 1], [2, 5, 5, 5]])
+    refused(dm, rolled + [complete(0, "solo_27")], draw(0), "event.type")
     refused(dm, rolled + [draw(0)], draw(0), "event.type")
-    refused(dm, rolled + [draw(0)], complete(0, "solo_02"), "event.card")
-    ex = {"type": "exchange", "player": 0, "card_type": "special", "card": "special_02",
+    refused(dm, rolled + [draw(0)], complete(0, "solo_27"), "event.card")
+    ex = {"type": "exchange", "player": 0, "card_type": "special", "card": "special_11",
           "keep": "special_07"}
     state = replay(setup(), rolled + [ex], dm)
-    assert state.display == ["special_01", "special_07", "special_03"]
+    assert state.display == ["special_01", "special_07", "special_10"]
     refused(dm, rolled, ex | {"card": "special_07"}, "event.card")
     refused(dm, rolled, ex | {"keep": "special_01"}, "event.keep")
     refused(dm, rolled, {"type": "exchange", "player": 0, "card_type": "solo", "card": "solo_01"},
             "event.card")  # a hand card stays secret
-    done = rolled + [complete(0, "solo_02"), end(0), end(1), end(2)]
+    done = rolled + [complete(0, "solo_27"), end(0), end(1), end(2)]
     done += mission_phase(3, 1, [[1, 1]] * 3) + [end(1), end(2)]
     refused(dm, done, {"type": "exchange", "player": 0, "card_type": "solo"}, "event.card_type")
 
 
 def test_a_suitcase_card_owes_a_gadget_drawn_for_next_round(dm):
-    rolled = mission_phase(3, 0, [[1, 1, 1], [2, 2, 2], [3, 3, 3]])
-    state = replay(setup(), rolled + [complete(0, "solo_03")], dm)
+    rolled = mission_phase(3, 0, [[1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]])
+    state = replay(setup(), rolled + [complete(0, "solo_06")], dm)  # four alike: a suitcase
     assert state.players[0].draws_due == 1 and "suitcase" in state.log[-1]
     state = try_apply(state, draw(0))
     assert (state.players[0].gadgets, state.players[0].drawn, state.players[0].draws_due) == (
         1, 1, 0)
     assert state.gadget_deck == 19
     theft = {"type": "theft", "player": 0, "target": 1, "die": 0}
-    assert "next" in refused(dm, rolled + [complete(0, "solo_03"), draw(0)], theft,
+    assert "next" in refused(dm, rolled + [complete(0, "solo_06"), draw(0)], theft,
                              "event.player")
 
 
@@ -217,20 +227,40 @@ def test_the_gadget_hand_holds_three(dm):
 
 
 def test_undo_is_a_replay_without_the_last_event(dm):
-    events = ROUND_1 + ROUND_2
-    for cut in range(1, len(events)):
-        before = replay(setup(), events[:cut - 1], dm)
-        after = try_apply(before, events[cut - 1])
-        assert replay(setup(), events[:cut], dm).players == after.players
-        assert replay(setup(), events[:cut - 1], dm).players == before.players
-        assert list(replay(setup(), events[:cut - 1], dm).log) == list(before.log)
+    events = ROUND_1 + ROUND_2 + [end(0)]
+    state = replay(setup(), [], dm)
+    for cut in range(len(events)):
+        after = try_apply(state, events[cut])
+        assert snapshot_of(replay(setup(), events[:cut + 1], dm)) == snapshot_of(after)
+        assert snapshot_of(replay(setup(), events[:cut], dm)) == snapshot_of(state)  # undo
+        assert snapshot_of(after) != snapshot_of(state)
+        state = after
+    assert state.winner == 0
+
+
+def test_an_empty_gadget_deck_is_refilled_from_the_discard_pile(dm):
+    def full_hands(r):  # every hand is full: each player draws and discards the new card
+        out = mission_phase(5, r, [[1, 2]] * 5)
+        for seat in [(r + k) % 5 for k in range(5)]:
+            out += [draw(seat, discard=SOME[seat], discarded_new=True), end(seat)]
+        return out
+
+    events = armed(5, 3) + full_hands(3)  # 15 held; the deck's last 5 drawn and discarded
+    state = replay(setup(5), events, dm)
+    assert (state.gadget_deck, state.gadget_discard) == (0, [SOME[(3 + k) % 5] for k in range(5)])
+    state = replay(setup(5), events + full_hands(4)[:11], dm)  # the next round's first draw
+    assert (state.gadget_deck, state.gadget_discard) == (4, [SOME[4]])
+    assert "The gadget discard pile is shuffled into a new deck." in state.log
+
+
+SOME = ["theft", "delete", "adaptation", "transfer", "transaction"]
 
 
 def test_a_refused_event_changes_nothing(dm):
     state = replay(setup(), ROUND_1[:6], dm)
     snapshot = (state.players, state.round, list(state.log))
     with pytest.raises(IllegalEvent):
-        try_apply(state, complete(0, "solo_03"))
+        try_apply(state, complete(0, "solo_06"))
     assert (state.players, state.round, list(state.log)) == snapshot
 
 
@@ -274,6 +304,15 @@ def test_resolve_rolls_turns_a_roll_request_into_faces(dm):
     raw = {"type": "reroll", "player": 1, "dice": [0, 3], "roll": True}
     assert len(resolve_rolls(state, raw, random.Random(3))["faces"]) == 2
     assert resolve_rolls(state, end(1), random.Random(3)) == end(1)
+    rolled = mission_phase(3, 0, [[1, 1, 2, 2], [1, 1, 1, 3], [2, 5, 5, 4]])
+    state = replay(setup(), rolled, dm)
+    out = resolve_rolls(state, complete(0, "special_01"), random.Random(4))
+    assert out["refill"] in state.special_deck()
+    assert try_apply(state, out).display[0] == out["refill"]
+    ex = {"type": "exchange", "player": 0, "card_type": "special", "card": "special_11"}
+    assert resolve_rolls(state, ex, random.Random(4))["keep"] in state.special_deck()
+    for raw in (complete(0, "solo_27"), ex | {"card_type": "solo"}, ex | {"keep": "special_07"}):
+        assert resolve_rolls(state, raw, random.Random(4)) == raw
     refused(dm, [dice(0, [1, 2]), end(0)], {"type": "dice", "player": 1, "roll": True},
             "event.faces")
     with pytest.raises(IllegalEvent) as exc:
@@ -281,3 +320,16 @@ def test_resolve_rolls_turns_a_roll_request_into_faces(dm):
                       random.Random(1))
     assert exc.value.field == "event.count"
 
+
+
+def test_a_hand_is_checked_on_one_phone_without_touching_the_state(dm):
+    table = [[4, 4, 6, 6], [1, 1, 1, 1], [2, 5, 5, 5]]
+    state = replay(setup(), mission_phase(3, 0, table), dm)
+    before = (state.players, state.round, list(state.log))
+    assert hand_check(state, 0, ["solo_01", "solo_06", "team_05"]) == {
+        "solo_01": True, "solo_06": False, "team_05": True}  # 7 high dice against 5 low
+    assert hand_check(state, 1, ["solo_06"]) == {"solo_06": True}
+    assert (state.players, state.round, list(state.log)) == before
+    with pytest.raises(IllegalEvent) as exc:
+        hand_check(state, 0, ["solo_01", "nope"])
+    assert exc.value.field == "cards[1]"

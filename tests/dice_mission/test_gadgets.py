@@ -13,7 +13,7 @@ from .helpers import armed, complete, dice, end, mission_phase, setup
 # the turn order is Tom (1), Aurelie (2), Cecile (0).
 ARMED = armed(3, 1)
 TWICE = armed(3, 2)  # two gadgets each; round 3, Aurelie is the agent: 2, 0, 1
-TABLE = [[1, 1, 2], [6, 1, 1], [5, 5, 5]]  # Cecile, Tom, Aurelie
+TABLE = [[1, 3, 2], [6, 1, 3], [6, 6, 5]]  # Cecile, Tom, Aurelie
 
 
 def g(kind, player, **kw):
@@ -41,7 +41,7 @@ def test_a_gadget_needs_a_playable_card_in_hand(dm):
     assert "no gadget" in refused(dm, rolled, g("theft", 0, target=1, die=0), "event.player")
     state = play(dm, ARMED)
     assert [(p.gadgets, p.drawn) for p in state.players] == [(1, 0)] * 3
-    state = play(dm, debriefing() + [g("theft", 1, target=2, die=0)])
+    state = play(dm, debriefing() + [g("theft", 1, target=2, die=2)])
     assert state.players[1].gadgets == 0 and state.gadget_discard == ["theft"]
     assert state.log[-1] == "Tom plays Theft: takes a 5 from Aurelie."
 
@@ -112,9 +112,9 @@ def test_target_lock_refuses_every_later_gadget_on_those_dice(dm):
 
 def test_change_of_mission_exchanges_a_card_in_the_mission_phase(dm):
     events = ARMED + [dice(1, [1, 1])]
-    state = play(dm, events + [g("change_of_mission", 1, card_type="special", card="special_02",
+    state = play(dm, events + [g("change_of_mission", 1, card_type="special", card="special_11",
                                  keep="special_08")])
-    assert state.display == ["special_01", "special_08", "special_03"]
+    assert state.display == ["special_01", "special_08", "special_10"]
     assert state.players[1].gadgets == 0 and state.round.failure is False
     state = play(dm, events + [g("change_of_mission", 1, card_type="versus")])
     assert "exchanges a VERSUS card" in state.log[-1]
@@ -124,35 +124,35 @@ def test_change_of_mission_exchanges_a_card_in_the_mission_phase(dm):
 
 def test_theft_takes_an_opponents_die_with_its_face(dm):
     state = play(dm, debriefing() + [g("theft", 1, target=2, die=1)])
-    assert state.players[1].dice == [6, 1, 1, 5] and state.players[2].dice == [5, 5]
+    assert state.players[1].dice == [6, 1, 3, 6] and state.players[2].dice == [6, 5]
     refused(dm, debriefing(), g("theft", 1, target=1, die=0), "event.target")
     refused(dm, debriefing(), g("theft", 1, target=2, die=3), "event.die")
 
 
 def test_delete_takes_a_die_off_the_table_for_every_check(dm):
-    events = debriefing() + [g("delete", 1, target=1, die=0)]  # Tom deletes his only 6
+    events = debriefing() + [g("delete", 1, target=1, die=2)]  # Tom deletes his 3
     state = play(dm, events)
-    assert state.players[1].dice == [1, 1] and state.round.deleted == [6]
-    refused(dm, events, complete(1, "team_02"), "event.card")  # no 6 left on the table
-    play(dm, debriefing() + [complete(1, "team_02")])  # before the Delete it was met
+    assert state.players[1].dice == [6, 1] and state.round.deleted == [3]
+    refused(dm, events, complete(1, "team_01"), "event.card")  # 1s 2, 3s 1: no longer equal
+    play(dm, debriefing() + [complete(1, "team_01")])  # before the Delete it was met
 
 
 def test_adaptation_turns_any_die_to_another_face(dm):
     state = play(dm, debriefing() + [g("adaptation", 1, target=0, die=2, face=4)])
-    assert state.players[0].dice == [1, 1, 4]
+    assert state.players[0].dice == [1, 3, 4]
     refused(dm, debriefing(), g("adaptation", 1, target=0, die=2, face=2), "event.face")
     refused(dm, debriefing(), g("adaptation", 1, target=5, die=0, face=2), "event.target")
 
 
 def test_the_rulebook_example_transaction_between_two_completions(dm):
     """Aurelie completes her VERSUS card, swaps one of her dice with Tom's, then her SOLO."""
-    events = debriefing() + [end(1), complete(2, "versus_01")]
-    refused(dm, events, complete(2, "solo_02"), "event.card")  # she has no 6 yet
-    events += [g("transaction", 2, target=2, die=0, other=1, other_die=0),
-               complete(2, "solo_02")]
+    events = debriefing() + [end(1), complete(2, "versus_07")]  # the only pair of 6s
+    refused(dm, events, complete(2, "solo_04"), "event.card")  # three 6s: she has two
+    events += [g("transaction", 2, target=2, die=2, other=1, other_die=0),
+               complete(2, "solo_04")]
     state = play(dm, events)
-    assert state.players[2].dice == [6, 5, 5] and state.players[1].dice == [5, 1, 1]
-    assert state.players[2].completed == ["versus_01", "solo_02"]
+    assert state.players[2].dice == [6, 6, 6] and state.players[1].dice == [5, 1, 3]
+    assert state.players[2].completed == ["versus_07", "solo_04"]
     refused(dm, debriefing(), g("transaction", 1, target=0, die=0, other=0, other_die=1),
             "event.other")
     refused(dm, debriefing(), g("transaction", 1, target=0, die=0, other=2, other_die=7),
@@ -161,6 +161,6 @@ def test_the_rulebook_example_transaction_between_two_completions(dm):
 
 def test_transfer_gives_one_of_your_dice_to_an_opponent(dm):
     state = play(dm, debriefing() + [g("transfer", 1, target=0, die=0)])
-    assert state.players[1].dice == [1, 1] and state.players[0].dice == [1, 1, 2, 6]
+    assert state.players[1].dice == [1, 3] and state.players[0].dice == [1, 3, 2, 6]
     refused(dm, debriefing(), g("transfer", 1, target=1, die=0), "event.target")
     refused(dm, debriefing(), g("transfer", 1, target=0, die=3), "event.die")

@@ -65,7 +65,7 @@ def parser() -> argparse.ArgumentParser:
         try:
             module = importlib.import_module(f"companion.{package}.cli")
         except ModuleNotFoundError as exc:
-            if exc.name != f"companion.{package}.cli":
+            if exc.name not in (f"companion.{package}", f"companion.{package}.cli"):
                 raise
             continue
         module.register(commands)

@@ -1,0 +1,75 @@
+"""Dice Mission in the companion: its engine calls, public state, forms and extra routes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from flask import Blueprint
+from werkzeug.datastructures import MultiDict
+
+from missionkit.dice_mission import engine
+from missionkit.dice_mission.events import EVENT
+from missionkit.dice_mission.model import DiceMission
+from missionkit.dice_mission.state import Setup, State, new_state
+
+from ..plugin import CompanionGame, Loaded, validated
+from .forms import form_event, setup_from_form
+from .views import page_context, public_state
+
+
+class DiceMissionGame(CompanionGame):
+    id = "dice-mission"
+    package = "dice_mission"
+    setup_model = Setup
+    table_fragment = "dice_mission/_game.html"
+    new_game_form = "dice_mission/_new.html"
+    blueprint = Blueprint("dice_mission", __name__, template_folder="templates")
+    content: DiceMission
+
+    def new_setup(self, payload: dict[str, Any], rng: random.Random) -> tuple[Setup, State]:
+        setup = validated(Setup, {**payload, "seed": rng.getrandbits(31)})
+        state = new_state(setup, self.content)
+        return setup.model_copy(update={"display": list(state.display)}), state
+
+    def new_state(self, setup: Setup) -> State:
+        return new_state(setup, self.content)
+
+    def replay(self, setup: Setup, events: list[Any]) -> State:
+        return engine.replay(setup, events, self.content)
+
+    def try_apply(self, state: State, raw: dict[str, Any]) -> State:
+        return engine.try_apply(state, raw)
+
+    def resolve_rolls(self, state: State, raw: dict[str, Any], rng: random.Random) -> dict:
+        return engine.resolve_rolls(state, raw, rng)
+
+    def public_state(self, loaded: Loaded) -> dict[str, Any]:
+        return public_state(loaded)
+
+    def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
+        return page_context(loaded.state, role)
+
+    def form_event(self, form: MultiDict) -> dict[str, Any]:
+        return form_event(form)
+
+    def setup_from_form(self, form: MultiDict) -> dict[str, Any]:
+        return setup_from_form(form, self.content)
+
+    def theme_css(self) -> list[str]:
+        return [f".dc-{c.id}{{--c:{c.color}}}" for c in self.content.colours]
+
+    def event_schema(self) -> Any:
+        return EVENT
+
+    def openapi(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        from .routes import openapi_paths
+
+        return {}, openapi_paths()
+
+
+def make(content: DiceMission) -> DiceMissionGame:
+    return DiceMissionGame(content)
+
+
+from . import routes  # noqa: E402,F401  (registers the game's routes on its blueprint)

@@ -1,0 +1,127 @@
+"""Dice Mission's extra routes: the mission check and the odds, as JSON and as a page panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, abort, jsonify, render_template, request
+
+from missionkit.dice_mission import odds
+from missionkit.dice_mission.predicates import check_card, evaluate, meeting_dice
+from missionkit.game import IllegalEvent
+
+from ..errors import api_error
+from ..service import games
+from ..store import NotFound
+from . import DiceMissionGame
+
+bp = DiceMissionGame.blueprint
+MAX_ROLLS = 9  # more rolls than any table allows; keeps the odds programme small
+
+
+def _plugin() -> DiceMissionGame:
+    return games().plugin(DiceMissionGame.id)
+
+
+def _whole(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise IllegalEvent(f"'{key}' must be a whole number from {low} to {high}", key)
+    return value
+
+
+def _card(data: dict[str, Any]) -> Any:
+    card = data.get("card")
+    if not isinstance(card, str) or card not in _plugin().content.mission_by_id:
+        raise IllegalEvent(f"unknown mission card {card!r}", "card")
+    return _plugin().content.mission(card)
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise IllegalEvent("the body must be a JSON object", "body")
+    return data
+
+
+@bp.post("/api/v1/dice-mission/check")
+def api_check() -> Any:
+    """Is a mission met by the dice as they lie? 422 names a bad card, die or player."""
+    try:
+        data = _body()
+        _card(data)
+        return jsonify({"met": check_card(_plugin().content, data["card"],
+                                          data.get("player"), data.get("dice"))})
+    except IllegalEvent as exc:
+        return api_error(422, exc.message, exc.field)
+
+
+@bp.post("/api/v1/dice-mission/odds")
+def api_odds() -> Any:
+    """The chance to complete a mission with N dice and up to R rolls at a table of P."""
+    try:
+        data = _body()
+        card = _card(data)
+        n, r = _whole(data, "dice", 1, 6), _whole(data, "rolls", 1, MAX_ROLLS)
+        players = _whole(data, "players", 2, 5)
+    except IllegalEvent as exc:
+        return api_error(422, exc.message, exc.field)
+    return jsonify({"chance": odds.chance(card, n, r, players)})
+
+
+@bp.get("/t/<token>/dice-mission/check")
+def page_check(token: str) -> Response | str:
+    """The check panel: met or not on the table now, the dice that meet it, and the odds.
+    Nothing is recorded, so a player may try the cards of their own hand on their phone."""
+    try:
+        game_id, _ = games().resolve(token)
+    except NotFound:
+        abort(404)
+    loaded = games().current(game_id)
+    if loaded.game != DiceMissionGame.id:
+        abort(404)
+    state, seat = loaded.state, loaded.state.round.turn
+    card = state.game.mission_by_id.get(request.args.get("card", ""))
+    if card is None:
+        return render_template("dice_mission/_check.html", card=None)
+    table = state.table()
+    player = request.args.get("player", "")
+    seat = int(player) if player.isascii() and player.isdigit() and int(player) < len(
+        table) else seat
+    meeting = set(meeting_dice(card.check, seat, table))
+    n = state.round.n or state.limits.dice_max
+    chance = odds.chance(card, n, state.round.r or state.limits.rolls_max, len(table))
+    return render_template("dice_mission/_check.html", card=card, seat=seat, table=table,
+                           meeting=meeting, met=evaluate(card.check, seat, table),
+                           chance=chance, n=n, state=state)
+
+
+def openapi_paths() -> dict[str, Any]:
+    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+    def body(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+        return {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": required, "properties": props}}}}
+
+    dice = {"type": "array", "minItems": 2, "maxItems": 5, "items": {
+        "type": "array", "maxItems": 6, "items": {"type": "integer", "minimum": 1,
+                                                  "maximum": 6}}}
+    return {
+        "/api/v1/dice-mission/check": {"post": {
+            "summary": "Is a Dice Mission card met by the dice as they lie?",
+            "requestBody": body({"card": {"type": "string"}, "player": {"type": "integer"},
+                                 "dice": dice}, ["card", "player", "dice"]),
+            "responses": {"200": {"description": "{\"met\": true|false}"},
+                          "422": {"description": "unknown card, bad die or player", **error}}}},
+        "/api/v1/dice-mission/odds": {"post": {
+            "summary": "The chance to complete a card with N dice and up to R rolls",
+            "requestBody": body({"card": {"type": "string"},
+                                 "dice": {"type": "integer", "minimum": 1, "maximum": 6},
+                                 "rolls": {"type": "integer", "minimum": 1,
+                                           "maximum": MAX_ROLLS},
+                                 "players": {"type": "integer", "minimum": 2, "maximum": 5}},
+                                ["card", "dice", "rolls", "players"]),
+            "responses": {"200": {"description": "{\"chance\": 0..1}"},
+                          "422": {"description": "unknown card or a number out of range",
+                                  **error}}}},
+    }

@@ -1,0 +1,78 @@
+"""Dice Mission's state as the API and the pages show it (hands are never in it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from missionkit.dice_mission.events import GADGET_EVENTS
+from missionkit.dice_mission.state import State
+
+from ..plugin import Loaded
+
+LOG_TAIL = 20
+TYPES = ("solo", "versus", "team", "special")
+# gadget event type -> the fields its form asks for (the rest stay hidden)
+GADGET_FIELDS: dict[str, tuple[str, ...]] = {
+    kind.model_fields["type"].annotation.__args__[0]: tuple(
+        f for f in kind.model_fields if f not in ("type", "player", "roll"))
+    for kind in GADGET_EVENTS
+}
+
+
+def public_state(loaded: Loaded) -> dict[str, Any]:
+    """The table as every phone may see it: dice, token, revealed cards, counts."""
+    s: State = loaded.state
+    rnd = s.round
+    return {
+        "id": loaded.id, "version": loaded.version, "game": loaded.game, "status": s.status,
+        "round": {"number": rnd.number, "agent": rnd.agent, "side": rnd.side,
+                  "turn": rnd.turn, "dice": rnd.n, "rolls": rnd.r,
+                  "locked": list(rnd.locked), "done_types": list(rnd.done_types)},
+        "display": list(s.display),
+        "gadget_deck": s.gadget_deck,
+        "gadget_discard": list(s.gadget_discard),
+        "players": [{"name": p.name, "colour": p.colour, "dice": p.dice, "rolls": p.rolls,
+                     "completed": list(p.completed),
+                     "progress": {t: list(v) for t, v in s.progress(i).items()},
+                     "gadgets": p.gadgets, "drawn_this_round": p.drawn,
+                     "gadget_draws_due": p.draws_due, "jokers_used": p.jokers}
+                    for i, p in enumerate(s.players)],
+        "winner": s.winner,
+        "log": s.log[-LOG_TAIL:],
+        "log_length": len(s.log),
+    }
+
+
+def roll_limit(state: State, seat: int) -> int:
+    """How many rolls `seat` may make this round (the agent sets R for the others)."""
+    if seat == state.round.agent or state.round.r is None:
+        return state.limits.rolls_max
+    return state.round.r
+
+
+def dice_rows(state: State, seat: int) -> int:
+    """How many face rows the dice form shows `seat` (N, or up to the most for the agent)."""
+    lim, n = state.limits, state.round.n
+    base = lim.dice_max if n is None else n
+    joker = state.setup.variants.joker and state.players[seat].jokers < lim.joker_uses
+    return min(base + (lim.joker_dice if joker else 0), lim.joker_max_dice if joker else base)
+
+
+def page_context(state: State, role: str) -> dict[str, Any]:
+    """What the table page needs besides the public state."""
+    game = state.game
+    seat = state.round.turn
+    done = {c for p in state.players for c in p.completed}
+    open_cards = [m for m in game.missions if m.id not in done
+                  and (m.type != "special" or m.id in state.display)]
+    return {
+        "game": game, "types": TYPES, "seat": seat,
+        "colour_of": {c.id: c for c in game.colours},
+        "roll_limit": roll_limit(state, seat), "dice_rows": dice_rows(state, seat),
+        "open_cards": open_cards if role == "edit" else [],
+        "gadgets": [g for g in game.gadgets if g.phase == state.round.side],
+        "gadget_fields": GADGET_FIELDS,
+        "joker_ok": state.setup.variants.joker
+        and state.players[seat].jokers < state.limits.joker_uses,
+        "hand_limit": state.limits.hand_limit,
+    }

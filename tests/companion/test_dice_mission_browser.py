@@ -1,0 +1,119 @@
+"""Dice Mission on phones (Chromium, 390 x 844): a whole 3-player game through the pages.
+
+Three players need one card of each type (1 SOLO, 1 VERSUS, 1 TEAM, 1 SPECIAL) to win, so a
+round whose dice meet one card of each type ends the game in its first debriefing turn.
+The dice are tapped in by hand, as a table that rolls real dice does."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.companion.http import call
+from tests.companion.test_browser import PHONE, audit, browser, live  # noqa: F401
+
+DICE = {"Ann": [6, 6, 6, 6, 6], "Bo": [1, 2, 3, 4, 5], "Cy": [2, 2, 3, 3, 1]}
+DISPLAY = ["special_02", "special_04", "special_09"]
+
+
+def _met_cards(live, table: list[list[int]]) -> dict[str, str]:
+    """One open card of each type that Ann's dice meet now, found through the check API."""
+    from missionkit.content import load_game
+
+    found: dict[str, str] = {}
+    for m in load_game("dice-mission").missions:
+        if m.type in found or (m.type == "special" and m.id not in DISPLAY):
+            continue
+        status, body = call(live.url + "/api/v1/dice-mission/check", "POST",
+                            {"card": m.id, "player": 0, "dice": table})
+        assert status == 200, body
+        if body["met"]:
+            found[m.type] = m.id
+    assert set(found) == {"solo", "versus", "team", "special"}, found
+    return found
+
+
+def _tap_dice(page, faces: list[int]) -> None:
+    for i, face in enumerate(faces):
+        page.locator(f"input[name=face{i}][value='{face}']").check(force=True)
+    page.click("text=Record my dice")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_new_game_form_offers_dice_mission(browser, live, scheme):  # noqa: F811
+    context = browser.new_context(**PHONE, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(live.url + "/")
+    page.click("text=Dice Mission")
+    page.fill("#name0", "Ann")
+    page.fill("#name1", "Bo")
+    page.select_option("#colour1", "blue")
+    audit(page)
+    page.click("text=Start the game")
+    page.wait_for_selector("text=Ann’s rolling turn")
+    audit(page)
+    context.close()
+
+
+def test_three_phones_play_a_whole_game(browser, live):  # noqa: F811
+    status, body = call(live.url + "/api/v1/games", "POST", {
+        "game": "dice-mission", "display": DISPLAY,
+        "players": [{"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "blue"},
+                    {"name": "Cy", "colour": "green"}]})
+    assert status == 201, body
+    link = body["join_url"]
+    phones = []
+    for scheme in ("light", "dark", "light"):
+        context = browser.new_context(**PHONE, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(link)
+        phones.append((context, page))
+    ann, bo, cy = (p for _, p in phones)
+    ann.wait_for_selector("text=Ann’s rolling turn")
+    audit(ann)
+
+    for page, name in ((ann, "Ann"), (bo, "Bo"), (cy, "Cy")):
+        page.wait_for_selector(f"text={name}’s rolling turn", timeout=8000)
+        _tap_dice(page, DICE[name])
+        page.wait_for_selector(f"text={name}: roll again or stop")
+        page.click(f"text=End {name}’s rolling turn")
+    audit(cy)
+    ann.wait_for_selector("text=Ann’s debriefing turn", timeout=8000)
+    assert "5 dice, at most 1 roll" in ann.locator(".status").inner_text()
+
+    cards = _met_cards(live, [DICE["Ann"], DICE["Bo"], DICE["Cy"]])
+    for kind in ("solo", "versus", "team", "special"):
+        ann.select_option("#dm-card", cards[kind])
+        ann.wait_for_selector(f"#dm-check .met[data-card={cards[kind]}]")
+        assert ann.locator("#dm-check .die.lit").count() >= 1  # the dice that meet it
+        if kind == "solo":
+            audit(ann)
+        ann.click("text=Complete this mission")
+        ann.wait_for_selector(f"#game .log >> text=({kind.upper()})")
+    ann.click("text=End Ann’s debriefing turn")
+    ann.wait_for_selector("text=Ann wins!")
+    bo.wait_for_selector("text=Ann wins!", timeout=8000)  # the other phones follow by polling
+    audit(bo)
+    for context, _ in phones:
+        context.close()
+
+
+def test_a_mission_not_met_is_refused_in_view(browser, live):  # noqa: F811
+    status, body = call(live.url + "/api/v1/games", "POST", {
+        "game": "dice-mission", "display": DISPLAY,
+        "players": [{"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "blue"}]})
+    assert status == 201
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(body["join_url"])
+    for name, faces in (("Ann", [1, 2, 3, 4, 6]), ("Bo", [1, 1, 2, 2, 3])):
+        page.wait_for_selector(f"text={name}’s rolling turn")
+        _tap_dice(page, faces)
+        page.click(f"text=End {name}’s rolling turn")
+    page.wait_for_selector("text=Ann’s debriefing turn")
+    page.select_option("#dm-card", "solo_02")  # three of a kind: Ann has none
+    page.wait_for_selector("#dm-check .unmet >> text=Not met")
+    page.click("text=Complete this mission")
+    alert = page.wait_for_selector(".alert")
+    assert "do not meet" in alert.inner_text()
+    assert page.locator("#game .log >> text=(SOLO)").count() == 0
+    context.close()

@@ -58,11 +58,13 @@ class Step:
 
 
 def attempt(game: Any, agent: str, assets: Sequence[str], bonus_cards: Sequence[str],
-            card: str | Sequence[str], skill: str | Mapping[str, str] | None = None) -> Attempt:
+            card: str | Sequence[str], skill: str | Mapping[str, str] | None = None,
+            *, equipment: str = "after_roll") -> Attempt:
     """The chance to pass every check of `card` (one id, or a list: obstacles in stack order
     then the mission). `skill` picks the skill of an 'or' check (a mapping card -> skill when
-    several cards are given); left out, the better skill is taken."""
-    steps = plan(game, agent, assets, bonus_cards, card, skill)
+    several cards are given); left out, the better skill is taken. `equipment` is the
+    equipment_discard option (MID-12)."""
+    steps = plan(game, agent, assets, bonus_cards, card, skill, equipment=equipment)
     sides = rulebook.die_sides(game)
     checks = [Check(s.skill, s.delta, pass_chance(s.delta, sides)) for s in steps]
     chance = 1.0
@@ -73,27 +75,33 @@ def attempt(game: Any, agent: str, assets: Sequence[str], bonus_cards: Sequence[
 
 def plan(game: Any, agent: str, assets: Sequence[str], bonus_cards: Sequence[str],
          card: str | Sequence[str], skill: str | Mapping[str, str] | None = None,
-         extra: Mapping[str, int] | None = None) -> list[Step]:
-    """Every check in order with its bonus. Equipment and bonus cards count once, at the
-    first check in their skill, and are used up there (MID-12); experience always counts.
-    `extra` adds bonuses of other agents (Partners/Team adding their skills)."""
+         extra: Mapping[str, int] | None = None, *, equipment: str = "after_roll"
+         ) -> list[Step]:
+    """Every check in order with its bonus. Bonus cards count once, at the first check in
+    their skill, and are used up there; so does equipment with `equipment="after_roll"`
+    (MID-12), while with "after_attempt" it counts on every check like experience (and is
+    listed as used wherever it counted). `extra` adds other agents' bonuses (Partners/Team
+    adding up)."""
     base = _agent_bonuses(game, agent)
     for skill_id, n in (extra or {}).items():
         base[skill_id] = base.get(skill_id, 0) + n
     one_off = _one_offs(game, assets, bonus_cards, base)
+    keep = {c for c, _ in one_off if equipment == "after_attempt"
+            and rulebook.kind(game.card(c)) == "equipment"}
     cards = [card] if isinstance(card, str) else list(card)
     steps: list[Step] = []
     for card_id in cards:
         found = rulebook.card(game, card_id, "card")
-        if rulebook.kind(game, found) not in ("mission", *rulebook.OBSTACLE_KINDS):
+        if rulebook.kind(found) not in ("mission", *rulebook.OBSTACLE_TYPES):
             raise IllegalEvent(f"'{card_id}' is not a mission, obstacle or location", "card")
         wanted = skill.get(card_id) if isinstance(skill, Mapping) else skill
-        steps += _card_steps(card_id, rulebook.checks(found), wanted, base, one_off)
+        steps += _card_steps(card_id, rulebook.checks(found), wanted, base, one_off, keep)
     return steps
 
 
 def _card_steps(card_id: str, card_checks: list[list[rulebook.Option]], wanted: str | None,
-                base: dict[str, int], one_off: list[tuple[str, dict[str, int]]]) -> list[Step]:
+                base: dict[str, int], one_off: list[tuple[str, dict[str, int]]],
+                keep: set[str]) -> list[Step]:
     if wanted is not None and not any(s == wanted for c in card_checks for s, _ in c):
         raise IllegalEvent(f"'{card_id}' offers no '{wanted}' check", "skill")
     steps = []
@@ -102,7 +110,7 @@ def _card_steps(card_id: str, card_checks: list[list[rulebook.Option]], wanted: 
             options = [o for o in options if o[0] == wanted]
         best = max(options, key=lambda o: _bonus(o[0], base, one_off)[0] - o[1])
         bonus, used = _bonus(best[0], base, one_off)
-        one_off[:] = [(c, b) for c, b in one_off if c not in used]
+        one_off[:] = [(c, b) for c, b in one_off if c not in used or c in keep]
         steps.append(Step(card_id, best[0], bonus, best[1], used))
     return steps
 
@@ -115,7 +123,7 @@ def _bonus(skill: str, base: dict[str, int],
 
 def _agent_bonuses(game: Any, agent: str) -> dict[str, int]:
     found = rulebook.card(game, agent, "agent")
-    if rulebook.kind(game, found) != "agent":
+    if rulebook.kind(found) != "agent":
         raise IllegalEvent(f"'{agent}' is not an agent", "agent")
     return rulebook.bonuses(found)
 
@@ -131,8 +139,8 @@ def _one_offs(game: Any, assets: Sequence[str], bonus_cards: Sequence[str],
                 raise IllegalEvent(f"'{card_id}' is given twice", where)
             seen.add(card_id)
             found = rulebook.card(game, card_id, where)
-            kind, gives = rulebook.kind(game, found), rulebook.bonuses(found)
-            if field == "assets" and kind not in rulebook.ASSET_KINDS:
+            kind, gives = rulebook.kind(found), rulebook.bonuses(found)
+            if field == "assets" and kind not in rulebook.ASSET_TYPES:
                 raise IllegalEvent(f"'{card_id}' is not an asset (equipment or experience)",
                                    where)
             if field == "bonus_cards" and (kind not in ("connection", "event") or not gives):

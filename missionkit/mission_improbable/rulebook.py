@@ -1,7 +1,8 @@
 """What the rules engine reads from the content model, in one place.
 
 Odds, tables and the engine ask these functions, never the model's fields directly, so a
-change in the model's shape is one edit here. Every rule constant comes from `game.yaml`.
+change in the model's shape is one edit here. Every rule constant comes from the content
+(`game.yaml`, `tables.yaml`, the phases of `guide.yaml`).
 """
 
 from __future__ import annotations
@@ -12,49 +13,48 @@ from ..game import IllegalEvent
 
 Option = tuple[str, int]  # (skill, card modifier)
 
-ASSET_KINDS = ("equipment", "experience")
-OBSTACLE_KINDS = ("obstacle", "location")
+ASSET_TYPES = ("equipment", "experience")
+OBSTACLE_TYPES = ("obstacle", "location")
 
 
 def card(game: Any, card_id: str, field: str) -> Any:
     """The card `card_id`, or IllegalEvent naming `field`."""
     try:
-        found = game.card(card_id)
+        return game.card(card_id)
     except KeyError:
-        found = None
-    if found is None:
-        raise IllegalEvent(f"unknown card '{card_id}'", field)
-    return found
+        raise IllegalEvent(f"unknown card '{card_id}'", field) from None
 
 
-def kind(game: Any, found: Any) -> str:
+def kind(found: Any) -> str:
     """'agent', 'mission', 'obstacle', 'location', 'equipment', 'experience', 'connection'
     or 'event'."""
-    return found.kind
+    return found.type
 
 
-def name(found: Any, side: str | None = None) -> str:
-    """A card's English name (a mission's good or bad half when `side` is given)."""
-    if side is not None and getattr(found, f"name_{side}", None) is not None:
-        return getattr(found, f"name_{side}").en
-    return found.name.en
+def name(found: Any, alignment: str | None = None) -> str:
+    """A card's English name (the good or bad half of a mission for `alignment`)."""
+    if alignment is not None and hasattr(found, "name_for"):
+        return found.name_for(alignment).en
+    return found.display_name.en
 
 
 def checks(found: Any) -> list[list[Option]]:
     """Each check of a card as its alternatives: one option, or several for an 'or' check."""
-    out: list[list[Option]] = []
-    for check in found.checks:
-        alternatives = getattr(check, "any", None)
-        if alternatives:
-            out.append([(a.skill, a.mod) for a in alternatives])
-        else:
-            out.append([(check.skill, check.mod)])
-    return out
+    listed = found.checks if kind(found) == "mission" else (found.check,)
+    return [[(o.skill, o.mod) for o in c.options] for c in listed]
+
+
+def effects(found: Any) -> list[Any]:
+    return list(getattr(found, "effects", ()) or ())
 
 
 def bonuses(found: Any) -> dict[str, int]:
-    """The skill bonuses a card gives (agents, assets, connections, bonus events)."""
-    return dict(getattr(found, "skills", None) or {})
+    """The skill bonuses a card gives: printed skills, or an event's skill_bonus effects."""
+    out = dict(getattr(found, "skills", None) or {})
+    for e in effects(found):
+        if e.kind == "skill_bonus":
+            out[e.skill] = out.get(e.skill, 0) + e.amount
+    return out
 
 
 def mission_points(found: Any) -> int:
@@ -73,61 +73,74 @@ def row_range(row: Any) -> tuple[int, int]:
     return row.from_, row.to
 
 
-def row_effects(row: Any) -> list[Any]:
-    return list(row.effects)
-
-
-def effect_kind(effect: Any) -> str:
-    return effect.kind
-
-
 def table_modifier(found: Any, table_id: str) -> int | None:
-    """The modifier an event card gives to rolls on `table_id`, or None if it gives none."""
-    effect = getattr(found, "effect", None)
-    if effect is None or getattr(effect, "table", None) != table_id:
-        return None
-    return effect.modifier
+    """The modifier a card gives to rolls on `table_id`, or None if it gives none."""
+    shifts = [e.amount for e in effects(found)
+              if e.kind == "table_modifier" and e.table == table_id]
+    return sum(shifts) if shifts else None
 
 
-def event_effect(found: Any) -> str | None:
-    """What an event card does, as an effect kind the engine knows (None: untracked)."""
-    effect = getattr(found, "effect", None)
-    return None if effect is None else effect.kind
+def untargetable(found: Any) -> bool:
+    """An asset that keeps event cards off its agent (Undercover, MID-31)."""
+    return any(e.kind == "untargetable_by_events" for e in effects(found))
 
 
-def event_timing(found: Any) -> str:
-    """When an event card is played: 'intercept', 'roll', 'fail', 'capt', 'mission', ..."""
+def timing(found: Any) -> str:
+    """When an event card is played ('intercept', 'before_check', 'mission', ...)."""
     return found.when
 
 
-def rules(game: Any) -> Any:
-    """The rule constants (game.yaml)."""
-    return game.game
-
-
-def die_sides(game: Any) -> int:
-    return rules(game).die.sides
+def target(found: Any) -> str:
+    """What an event card targets ('none', 'own_agent', 'enemy_agent', 'agent', ...)."""
+    return found.target
 
 
 def d5(game: Any, face: int) -> int:
-    """The 1D5 of the rules from a die face (MID-04: halve, rounding up)."""
-    return -(-face // rules(game).die.d5_divisor)
+    """The 1D5 of the rules from a die face (MID-04)."""
+    return game.d5.from_d10(face)
+
+
+def die_sides(game: Any) -> int:
+    """Faces of the die every check and table uses (the D10 also halved for 1D5)."""
+    return game.d5.die
+
+
+def clamp(game: Any, face: int, total: int) -> int:
+    """A table roll plus stacked modifiers, held within the table (MID-24)."""
+    return game.modifiers.apply(face, total)
 
 
 def player_counts(game: Any) -> tuple[int, int]:
-    players = rules(game).players
+    players = game.game.players
     return players.min, players.max
+
+
+def alignment_rules(game: Any) -> Any:
+    """two_players ('opposite'), mix ('at_least_one_each'|'free'), nemesis rule."""
+    return game.game.alignment
+
+
+def per_turn(game: Any) -> Any:
+    """recruit, assets, missions_into_play, spy_rolls, mission_attempts."""
+    return game.game.per_turn
 
 
 def phases(game: Any) -> list[str]:
     """The turn's phase ids in order."""
-    return [p.id for p in rules(game).phases]
+    return [p.id for p in game.guide.phases]
 
 
-def mp_target(game: Any) -> int:
-    """The default Mission Points target (MID-01)."""
-    return rules(game).end.mp_target
+def end_options(game: Any) -> tuple[str, str]:
+    """The option ids of the two end triggers: (empty deck, MP target) (MID-01)."""
+    end = game.game.end
+    return end.deck_option, end.mp_target_option
 
 
-def option_default(game: Any, option_id: str) -> Any:
-    return game.options[option_id].default
+def tie_break(game: Any) -> tuple[str, ...]:
+    """What a tie compares, in order ('mp', 'completed_missions'), MID-02."""
+    return tuple(game.game.tie_break.order)
+
+
+def options(game: Any) -> dict[str, Any]:
+    """The game's options by id (default, choices, min, max, off_allowed)."""
+    return {o.id: o for o in game.options}

@@ -27,11 +27,11 @@ def lookup(game: Any, table_id: str, roll: int, modifier: int = 0) -> Row:
     sides = rulebook.die_sides(game)
     if not 1 <= roll <= sides:
         raise IllegalEvent(f"a die shows 1 to {sides}, not {roll}", "roll")
-    result = min(sides, max(1, roll + modifier))
+    result = rulebook.clamp(game, roll, modifier)
     for row in rulebook.table_rows(game, table_id):
         low, high = rulebook.row_range(row)
         if low <= result <= high:
-            return Row(result, row.result, rulebook.row_effects(row))
+            return Row(result, row.result, list(row.effects))
     raise IllegalEvent(f"table '{table_id}' has no row for {result}", "roll")
 
 

@@ -22,8 +22,8 @@ def spread(game, table_id: str, shift: int = 0) -> Counter:
 
 def test_spy_table_faces(mi):
     assert spread(mi, "spy") == Counter({
-        ("nemesis_rolls",): 1, (): 1, ("look",): 4, ("look_deck",): 2, ("look_hand",): 1,
-        ("discard_mission",): 1})
+        ("nemesis_rolls",): 1, (): 1, ("look_face_down",): 4, ("look_deck",): 2,
+        ("look_at_hand",): 1, ("discard_mission",): 1})
     assert lookup(mi, "spy", 4).effects[0].count == 1
     assert lookup(mi, "spy", 6).effects[0].count == 2
 
@@ -32,15 +32,16 @@ def test_mission_failure_table_with_and_without_plus_two(mi):
     plain = spread(mi, "mission_failure")
     assert plain[("captured", "discard_equipment")] == 2
     assert plain[("killed",)] == 2
-    assert plain[("look_obstacle",)] == 1
+    assert plain[("wounded", "discard_equipment")] == plain[("wounded",)] == 1
+    assert plain[("look_face_down",)] == 1
     lucky = spread(mi, "mission_failure", 2)  # Narrow Escape: no capture, 30 % on the 10
     assert lucky[("captured", "discard_equipment")] == 0
-    assert lucky[("look_obstacle",)] == 3
+    assert lucky[("look_face_down",)] == 3
     assert lookup(mi, "mission_failure", 10, 2).roll == 10  # clamped
 
 
 def test_capture_table_with_acid_pen_and_torture(mi):
-    assert spread(mi, "capture") == Counter({("killed",): 1, ("talks",): 2, (): 4,
+    assert spread(mi, "capture") == Counter({("killed",): 1, ("reveal_hand_card",): 2, (): 4,
                                              ("escape",): 3})
     assert spread(mi, "capture", 2)[("escape",)] == 5
     assert spread(mi, "capture", 2)[("killed",)] == 0

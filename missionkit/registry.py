@@ -9,6 +9,7 @@ from __future__ import annotations
 
 GAMES: dict[str, str] = {
     "double-mission": "double_mission",
+    "mission-improbable": "mission_improbable",
 }
 
 

@@ -1,0 +1,131 @@
+"""Load `content/mission_improbable/`: parse each file, validate it, cross-check them, then
+replace skill aliases by skill ids so the rest of the code sees ids only."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ..content.errors import ContentError, Problem
+from ..content.source import SourceFile, read_yaml
+from ..content.validate import validate
+from .checks import CARD_FILES, SkillBook, check_all
+from .model import (
+    AgentsFile,
+    Check,
+    ConnectionsFile,
+    EquipmentFile,
+    EventsFile,
+    ExperienceFile,
+    LocationsFile,
+    MissionImprobable,
+    MissionsFile,
+    ObstaclesFile,
+    SkillMod,
+    SkillsFile,
+)
+from .model_effects import SkillBonus
+from .model_rules import GameFile, GlossaryFile, GuideFile, TablesFile
+
+FILES: dict[str, type] = {
+    "game": GameFile,
+    "skills": SkillsFile,
+    "tables": TablesFile,
+    "agents": AgentsFile,
+    "missions": MissionsFile,
+    "obstacles": ObstaclesFile,
+    "locations": LocationsFile,
+    "equipment": EquipmentFile,
+    "experience": ExperienceFile,
+    "connections": ConnectionsFile,
+    "events": EventsFile,
+    "guide": GuideFile,
+    "glossary": GlossaryFile,
+}
+
+
+def _read(folder: Path) -> tuple[dict[str, Any], dict[str, SourceFile], list[Problem]]:
+    problems: list[Problem] = []
+    sources: dict[str, SourceFile] = {}
+    files: dict[str, Any] = {}
+    for name, model in FILES.items():
+        path = folder / f"{name}.yaml"
+        if not path.exists():
+            problems.append(Problem(path, None, "", "file is missing"))
+            continue
+        source, found = read_yaml(path)
+        problems += found
+        if source is None:
+            continue
+        sources[name] = source
+        if not isinstance(source.data, dict):
+            problems.append(source.problem((), "expected a mapping (key: value) at the top"))
+            continue
+        parsed, found = validate(model, source)
+        problems += found
+        if parsed is not None:
+            files[name] = parsed
+    return files, sources, problems
+
+
+def load(folder: Path) -> MissionImprobable:
+    """Load and validate the game in `folder`, or raise ContentError listing every problem."""
+    files, sources, problems = _read(folder)
+    if problems:
+        raise ContentError(problems)
+    problems = check_all(files, sources)
+    if problems:
+        raise ContentError(problems)
+    book = SkillBook(files["skills"].skills)
+    cards = {f: tuple(_canonical(c, book) for c in getattr(files[f], f))
+             for f in CARD_FILES.values()}
+    return MissionImprobable(
+        game=files["game"],
+        skills=tuple(files["skills"].skills),
+        **cards,
+        tables={t.id: t for t in files["tables"].tables},
+        guide=files["guide"],
+        glossary=tuple(files["glossary"].terms),
+    )
+
+
+def _canonical(card: Any, book: SkillBook) -> Any:
+    """`card` with every skill alias replaced by its skill id (checked beforehand)."""
+    def sid(ref: str) -> str:
+        return book.resolve(ref, card.id) or ref
+
+    def check(c: Check) -> Check:
+        if c.any:
+            return replace(c, any=tuple(SkillMod(skill=sid(o.skill), mod=o.mod) for o in c.any))
+        return replace(c, skill=sid(c.skill or ""))
+
+    changes: dict[str, Any] = {}
+    if getattr(card, "skills", None):
+        changes["skills"] = {sid(k): v for k, v in card.skills.items()}
+    if getattr(card, "checks", None):
+        changes["checks"] = tuple(check(c) for c in card.checks)
+    if getattr(card, "check", None) is not None:
+        changes["check"] = check(card.check)
+    if getattr(card, "effects", None):
+        changes["effects"] = tuple(
+            replace(e, skill=sid(e.skill)) if isinstance(e, SkillBonus) else e
+            for e in card.effects)
+    return replace(card, **changes) if changes else card
+
+
+def locations(folder: Path) -> dict[str, tuple[Path, int]]:
+    """Where each listed item is defined: 'agents:mr_bond' -> (path, line). Unreadable files
+    are skipped (the loader reports them)."""
+    out: dict[str, tuple[Path, int]] = {}
+    for name in FILES:
+        source, _ = read_yaml(folder / f"{name}.yaml")
+        if source is None or not isinstance(source.data, dict):
+            continue
+        for key, items in source.data.items():
+            if not isinstance(items, list):
+                continue
+            for i, item in enumerate(items):
+                if isinstance(item, dict) and isinstance(item.get("id"), str):
+                    out[f"{key}:{item['id']}"] = (source.path, source.line_of((key, i)) or 1)
+    return out

@@ -11,7 +11,7 @@ from ..content.errors import Problem
 from ..content.source import Loc, SourceFile
 from .guide import unknown_placeholders
 from .model import Check, Location, Mission, Obstacle, Skill
-from .model_effects import SkillBonus
+from .model_effects import SkillBonus, TableModifier
 from .model_rules import CARD_TYPES, GameFile, GlossaryFile, GuideFile, TablesFile
 
 Report = Callable[[str, Loc, str], None]
@@ -117,6 +117,10 @@ def _check_cards(report: Report, files: dict[str, Any], book: SkillBook) -> None
             for loc, ref in card_skill_refs(card):
                 if book.resolve(ref, card.id) is None:
                     report(file, (file, i, *loc), book.complaint(ref))
+            for j, effect in enumerate(getattr(card, "effects", None) or ()):
+                if isinstance(effect, TableModifier) and effect.amount == 0:
+                    report(file, (file, i, "effects", j, "amount"),
+                           "a table modifier of 0 changes nothing")
     for i, skill in enumerate(files["skills"].skills):
         for j, alias in enumerate(skill.aliases):
             for k, card_id in enumerate(alias.cards):

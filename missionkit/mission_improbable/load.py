@@ -85,6 +85,8 @@ def load(folder: Path) -> MissionImprobable:
         skills=tuple(files["skills"].skills),
         **cards,
         tables={t.id: t for t in files["tables"].tables},
+        d5=files["tables"].d5,
+        modifiers=files["tables"].modifiers,
         guide=files["guide"],
         glossary=tuple(files["glossary"].terms),
     )

@@ -16,7 +16,17 @@ from annotated_types import Ge, MinLen
 
 from ..content.base import Id, Localized, Positive, Text, model
 from .model_effects import Effect
-from .model_rules import CARD_TYPES, Decision, GameFile, GuideFile, RuleOption, Table, Term
+from .model_rules import (
+    CARD_TYPES,
+    D5,
+    Decision,
+    GameFile,
+    GuideFile,
+    Modifiers,
+    RuleOption,
+    Table,
+    Term,
+)
 
 # --- skills ----------------------------------------------------------------------------
 
@@ -85,6 +95,13 @@ class Check:
 
 SkillBonuses = dict[Id, Annotated[int, Ge(1)]]
 
+
+def _not_empty(value: object, what: str) -> None:
+    """Checked after the items validate (a length rule on a tuple would also fire when one
+    item is bad, doubling the message)."""
+    if not value:
+        raise ValueError(f"{what} must not be empty")
+
 # --- cards -----------------------------------------------------------------------------
 
 
@@ -105,8 +122,11 @@ class Agent(_Named):
     type: Literal["agent"]
     name: Localized
     alias: Text | None = None
-    skills: Annotated[SkillBonuses, MinLen(1)]
+    skills: SkillBonuses
     note: str = ""
+
+    def __post_init__(self) -> None:
+        _not_empty(self.skills, "skills")
 
 
 @model
@@ -119,10 +139,11 @@ class Mission(_Named):
     good: Localized | None = None
     bad: Localized | None = None
     mp: Positive
-    checks: Annotated[tuple[Check, ...], MinLen(1)]
+    checks: tuple[Check, ...]
     note: str = ""
 
     def __post_init__(self) -> None:
+        _not_empty(self.checks, "checks")
         split = self.good is not None or self.bad is not None
         if split and self.name is not None:
             raise ValueError("a mission has either name or good + bad, not both")
@@ -176,8 +197,11 @@ class Equipment(_Named):
     type: Literal["equipment"]
     name: Localized
     alias: Text | None = None
-    skills: Annotated[SkillBonuses, MinLen(1)]
+    skills: SkillBonuses
     note: str = ""
+
+    def __post_init__(self) -> None:
+        _not_empty(self.skills, "skills")
 
 
 @model
@@ -208,8 +232,11 @@ class Connection(_Named):
     type: Literal["connection"]
     name: Localized
     alias: Text | None = None
-    skills: Annotated[SkillBonuses, MinLen(1)]
+    skills: SkillBonuses
     note: str = ""
+
+    def __post_init__(self) -> None:
+        _not_empty(self.skills, "skills")
 
 
 EventTiming = Literal[
@@ -231,9 +258,12 @@ class Event(_Named):
     alias: Text | None = None
     when: EventTiming
     target: EventTarget
-    effects: Annotated[tuple[Effect, ...], MinLen(1)]
+    effects: tuple[Effect, ...]
     text: Localized
     note: str = ""
+
+    def __post_init__(self) -> None:
+        _not_empty(self.effects, "effects")
 
 
 Card = Agent | Mission | Obstacle | Location | Equipment | Experience | Connection | Event
@@ -297,6 +327,8 @@ class MissionImprobable:
     connections: tuple[Connection, ...]
     events: tuple[Event, ...]
     tables: dict[str, Table]
+    d5: D5
+    modifiers: Modifiers
     guide: GuideFile
     glossary: tuple[Term, ...]
 

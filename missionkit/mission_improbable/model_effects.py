@@ -189,10 +189,6 @@ class TableModifier:
     table: TableId
     amount: int
 
-    def __post_init__(self) -> None:
-        if self.amount == 0:
-            raise ValueError("a table modifier of 0 changes nothing")
-
 
 @model
 class RollTable:

@@ -58,8 +58,12 @@ class Table:
     id: TableId
     name: Localized
     when: Localized
-    rows: Annotated[tuple[TableRow, ...], MinLen(1)]
+    rows: tuple[TableRow, ...]
     note: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.rows:
+            raise ValueError("rows must not be empty")
 
     def row(self, face: int) -> TableRow:
         """The row for a (clamped) result 1-10."""

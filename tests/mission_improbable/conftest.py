@@ -1,13 +1,13 @@
-"""Fixtures for Mission Improbable: the content model the rules engine reads."""
+"""Mission Improbable's real content, loaded once."""
 
 from __future__ import annotations
 
 import pytest
 
-from .fake import FakeGame
+from missionkit.content import load_game
+from tests.conftest import CONTENT
 
 
 @pytest.fixture(scope="session")
 def mi():
-    """The Mission Improbable content model."""
-    return FakeGame()
+    return load_game("mission-improbable", CONTENT)

@@ -65,6 +65,11 @@ def _target(state: State, event: PlayEvent, aim: str) -> tuple[int, Agent | None
                 state.players):
             raise_("name an opponent", "event.target")
         return event.target, None
+    if aim == "mission":
+        owner = state.mission_owner(event.mission or "")
+        if owner is None:
+            raise_("name a mission in play", "event.mission")
+        return owner, None
     if aim not in ("own_agent", "enemy_agent", "agent"):
         return event.player, None
     seat = state.owner_of(event.agent or "")
@@ -178,6 +183,8 @@ def _joint(state: State, event: PlayEvent, effect: Any, seat: int,
 
 def _co_opt(state: State, event: PlayEvent, effect: Any, seat: int,
             agent: Agent | None) -> None:
+    if seat == event.player:
+        raise_("name an opponent's mission in play", "event.mission")
     state.turn.co_opt = True
 
 

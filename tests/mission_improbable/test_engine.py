@@ -307,8 +307,10 @@ def test_event_cards_on_agents(mi):
                  ev("recruit", 1, agent="china_doll"), end(1))
     killed = play(state, ev("play_event", card="assassination", agent="china_doll"))
     assert "china_doll" in killed.players[1].killed
-    assert refusal(state, ev("play_event", card="assassination",
-                             agent="mr_bond")).field == "event.agent"
+    assert refusal(state, ev("play_event", card="capture_enemy_agent",
+                             agent="mr_bond")).field == "event.agent"  # not an enemy
+    captured = play(state, ev("play_event", card="capture_enemy_agent", agent="china_doll"))
+    assert captured.players[1].agents["china_doll"].captured_by == 0  # SPECTRE's nemesis
     turned = play(state, ev("play_event", card="double_agent", agent="china_doll"))
     assert "china_doll" in turned.players[0].agents
     risky = play(state, ev("play_event", card="security_risk", agent="china_doll", die=9))
@@ -384,6 +386,17 @@ PHASE_OF = {"recruit": 1, "attach": 2, "trade": 2, "play_event": 3, "spy": 4, "a
             "retreat": 5, "play_mission": 6, "counter": 7, "capture": 8}
 
 
+IDS: dict[tuple[int, str | None], list[str]] = {}
+
+
+def card_ids(game, type: str | None) -> list[str]:
+    """Ids of every card (of one type), computed once per content model."""
+    key = (id(game), type)
+    if key not in IDS:
+        IDS[key] = [c.id for c in game.deck() if type in (None, c.type)]
+    return IDS[key]
+
+
 def next_card(state, mission_id: str, draw) -> str:
     """The card an attempt on `mission_id` must name (a random obstacle when face down)."""
     owner = state.mission_owner(mission_id)
@@ -406,7 +419,7 @@ def an_event(draw, state):
     theirs = [a for p in state.players for a in p.agents] or ["china_doll"]
     own_missions = list(state.players[seat].missions) or ["surveillance_mission"]
     missions = [m for p in state.players for m in p.missions] or ["prisoner_exchange"]
-    ids = [c.id for c in g.by_id.values()]
+    ids = card_ids(g, None)
     kinds = ["recruit", "attach", "trade", "play_event", "spy", "attempt", "attempt",
              "attempt", "retreat", "play_mission", "counter", "capture", "end_turn", "phase"]
     if draw(st.integers(0, 9)) < 8:  # mostly what the current phase still allows
@@ -420,8 +433,7 @@ def an_event(draw, state):
     die = st.integers(1, 10)
     out = {"type": kind, "player": seat}
     if kind == "recruit":
-        out["agent"] = draw(st.sampled_from([c.id for c in g.by_id.values()
-                                             if c.type == "agent"] + ids[:3]))
+        out["agent"] = draw(st.sampled_from(card_ids(g, "agent") + ids[:3]))
     elif kind == "attach":
         out |= {"agent": draw(st.sampled_from(mine)), "asset": draw(st.sampled_from(
             ["silencer", "sniper_rifle", "climbing_gear", "martial_arts", "undercover",
@@ -430,8 +442,7 @@ def an_event(draw, state):
         out |= {"equipment": draw(st.sampled_from(["silencer", "sniper_rifle", "ninjas"])),
                 "to_agent": draw(st.sampled_from(mine))}
     elif kind == "play_event":
-        out |= {"card": draw(st.sampled_from([c.id for c in g.by_id.values()
-                                              if c.type == "event"])),
+        out |= {"card": draw(st.sampled_from(card_ids(g, "event"))),
                 "agent": draw(st.sampled_from(theirs)), "mission": draw(st.sampled_from(
                     missions)), "target": draw(st.integers(0, 2)), "die": draw(die),
                 "asset": draw(st.sampled_from(["silencer", "sniper_rifle"])),
@@ -459,8 +470,7 @@ def an_event(draw, state):
         else:
             out["agent"] = draw(st.sampled_from([a.id for a in captives] or mine))
     elif kind == "play_mission":
-        out["mission"] = draw(st.sampled_from([c.id for c in g.by_id.values()
-                                               if c.type == "mission"]))
+        out["mission"] = draw(st.sampled_from(card_ids(g, "mission")))
     elif kind == "counter":
         out |= {"mission": draw(st.sampled_from(missions)), "count": draw(st.integers(1, 2))}
     elif kind == "phase":

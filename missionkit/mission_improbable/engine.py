@@ -280,10 +280,9 @@ def _deck_empty(state: State, event: DeckEmpty) -> None:
 @handles(EndTurn)
 def _end_turn(state: State, event: EndTurn) -> None:
     own_turn(state, event)
-    waiting = [a for a in state.active.agents.values()
-               if a.captured_by is not None and a.id not in state.turn.captures_rolled]
+    waiting = state.captures_owed()
     if waiting:
-        raise_(f"roll the Capture Table for {agents.agent_name(state, waiting[0].id)} first",
+        raise_(f"roll the Capture Table for {agents.agent_name(state, waiting[0])} first",
                "event.type")
     state.log.append(f"{state.active.name} ends the turn.")
     place = state.order.index(event.player) + 1

@@ -167,6 +167,17 @@ class State:
         """The current phase's id (what the turn tracker shows)."""
         return rulebook.phases(self.game)[self.turn.phase]
 
+    @property
+    def spy_allowed(self) -> bool:
+        """A Spy roll may be taken now (none if an Intercept card was played this turn)."""
+        return self.turn.spy_rolls > 0 and self.turn.phase <= rulebook.phases(
+            self.game).index("spy")
+
+    def captures_owed(self) -> list[str]:
+        """The active player's captured agents still to roll on the Capture Table."""
+        return [a.id for a in self.active.agents.values()
+                if a.captured_by is not None and a.id not in self.turn.captures_rolled]
+
     def owner_of(self, agent: str) -> int | None:
         """The seat whose agent this is (in play), or None."""
         return next((i for i, p in enumerate(self.players) if agent in p.agents), None)

@@ -38,6 +38,22 @@ def steps_for(state: State, event: Attempt) -> list[odds.Step]:
     return steps
 
 
+def preview(state: State, agent_id: str, mission_id: str, bonus_cards: tuple[str, ...] = (),
+            skill: str | dict[str, str] | None = None) -> odds.Attempt:
+    """The odds preview (§11.7): `agent_id` with every asset attached to it, through the
+    face-up obstacles on `mission_id` in stack order, then the mission's checks. Face-down
+    obstacles are unknown and left out."""
+    seat, owner = state.owner_of(agent_id), state.mission_owner(mission_id)
+    if seat is None:
+        raise_(f"'{agent_id}' is not an agent in play", "agent")
+    if owner is None:
+        raise_(f"'{mission_id}' is not a mission in play", "card")
+    mission = state.players[owner].missions[mission_id]
+    return odds.attempt(state.game, agent_id, state.players[seat].agents[agent_id].assets,
+                        bonus_cards, [*mission.face_up, mission_id], skill,
+                        equipment=state.options["equipment_discard"])
+
+
 def attempt(state: State, event: Attempt) -> None:
     enter(state, event, "mission")
     steps = steps_for(state, event)

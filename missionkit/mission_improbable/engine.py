@@ -38,8 +38,8 @@ from .score import ranking
 from .state import Mission, State, fresh_turn, new_state
 from .turn import discard_mission, enter, last_round, own_turn, raise_, require_die
 
-ROLLED = {"spy": ("die",), "failure": ("die", "wound_die"), "capture": ("die",),
-          "play_event": ("die",)}
+ROLLED = {"spy": ("die", "nemesis_die"), "failure": ("die", "wound_die"), "capture": ("die",),
+          "play_event": ("die",)}  # the dice each event may need
 
 
 def parse_event(raw: Any) -> Any:
@@ -90,8 +90,6 @@ def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
     for key in ROLLED.get(raw.get("type"), ()):
         if out.get(key) is None:
             out[key] = rng.randint(1, sides)
-    if raw.get("type") == "spy" and out.get("nemesis_die") is None:
-        out["nemesis_die"] = rng.randint(1, sides)
     return out
 
 

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from missionkit.game import IllegalEvent
+from missionkit.mission_improbable.attempts import preview
 from missionkit.mission_improbable.engine import replay, resolve_rolls, try_apply
 from missionkit.mission_improbable.state import Setup, new_state
 
@@ -587,3 +588,18 @@ def test_what_the_turn_tracker_offers(mi):
     assert state.spy_allowed and state.captures_owed() == []
     assert not play(state, ev("spy", die=2)).spy_allowed
     assert not play(state, ev("phase", phase="mission")).spy_allowed
+
+
+def test_odds_preview_walks_the_face_up_obstacles_then_the_mission(mi):
+    state = with_mission(mi, agent="mr_white_the_albino")
+    state = play(state, ev("attach", agent="mr_white_the_albino", asset="martial_arts"),
+                 ev("phase", phase="capture"), end(0),
+                 ev("counter", 1, mission="surveillance_mission"), end(1),
+                 ev("attempt", agent="mr_white_the_albino", mission="surveillance_mission",
+                    card="tiger", dice=[[1, 10]]), ev("failure", die=8))
+    seen = preview(state, "mr_white_the_albino", "surveillance_mission")
+    assert [(c.skill, c.delta) for c in seen.checks] == [("animals", -1), ("surveillance", -1)]
+    assert seen.chance == pytest.approx(0.45 * 0.45)
+    with pytest.raises(IllegalEvent) as err:
+        preview(state, "mr_white_the_albino", "defend_destroy_base")
+    assert err.value.field == "card"

@@ -380,8 +380,8 @@ class MissionImprobable:
         """Pieces the kit does not print (2 D10 per player): per player, or for `players`."""
         out: list[dict[str, object]] = []
         for item in self.game.bought:
-            row: dict[str, object] = {"id": item.id, "name": item.name.en,
-                                      "per_player": item.per_player}
+            row: dict[str, object] = {"id": item.id, "name": {"en": item.name.en,
+                                      "ko": item.name.ko}, "per_player": item.per_player}
             if players is not None:
                 row["count"] = item.per_player * players
             out.append(row)

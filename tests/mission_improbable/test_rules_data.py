@@ -80,7 +80,8 @@ def test_game_options_and_end(mi):
     assert mi.option("joint_attempt").default == "pick_one"
     assert mi.option("undercover").choices == ("all_events", "opponents_events")
     assert g.alignment.two_players == "opposite" and g.alignment.mix == "at_least_one_each"
-    assert mi.bought(3) == [{"id": "d10", "name": "ten-sided die", "per_player": 2, "count": 6}]
+    assert mi.bought(3) == [{"id": "d10", "name": {"en": "ten-sided die", "ko": "10면체 주사위"},
+                             "per_player": 2, "count": 6}]
 
 
 def test_every_gap_has_a_decision(mi):

@@ -45,8 +45,9 @@ def play(state: State, event: PlayEvent) -> None:
 def _timing(state: State, event: PlayEvent, when: str) -> None:
     if when == "intercept":
         enter(state, event, "intercept")
-        state.turn.intercept_played = True
-        state.turn.spy_rolls = 0
+        if not state.turn.intercept_played:  # the Spy phase roll is lost, once
+            state.turn.intercept_played = True
+            state.turn.spy_rolls = 0
     elif when == "mission":
         enter(state, event, "mission")
     elif when == "opponent_turn":

@@ -163,7 +163,8 @@ def test_spy_roll_only_without_an_intercept_card(mi):
     err = refusal(state, ev("spy", die=2))
     assert err.field == "event.type" and "Intercept" in err.message
     gathered = play(start(mi), ev("play_event", card="intelligence_gathering"),
-                    ev("spy", die=2), ev("spy", die=4))
+                    ev("play_event", card="mole", target=1), ev("spy", die=2),
+                    ev("spy", die=4))
     assert refusal(gathered, ev("spy", die=2)).field == "event.type"
 
 

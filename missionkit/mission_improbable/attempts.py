@@ -25,12 +25,20 @@ def steps_for(state: State, event: Attempt) -> list[odds.Step]:
             raise_(f"'{asset}' is not attached to {agents.agent_name(state, agent.id)}",
                    f"event.assets[{i}]")
     _expected_card(state, mission, event.card)
+    done = state.turn.attempt.done if state.turn.attempt else 0
     try:
         steps = odds.plan(state.game, event.agent, event.assets, event.bonus_cards, event.card,
                           event.skill, _partner_bonuses(state, event),
-                          equipment=state.options["equipment_discard"])
+                          equipment=state.options["equipment_discard"], start=done)
     except IllegalEvent as exc:
         raise IllegalEvent(exc.message, f"event.{exc.field}") from None
+    if event.checks is not None:
+        if state.turn.team_size < 2 or state.options["joint_attempt"] != "pick_one":
+            raise_("only partners (Partners or Team, pick_one) split a mission's checks",
+                   "event.checks")
+        if event.checks > len(steps):
+            raise_(f"{len(steps)} check(s) remain on this card", "event.checks")
+        steps = steps[:event.checks]
     for i, card_id in enumerate(event.bonus_cards):
         if not any(card_id in s.used for s in steps):
             raise_(f"{rulebook.name(state.game.card(card_id))} adds nothing to this card's "
@@ -74,6 +82,11 @@ def attempt(state: State, event: Attempt) -> None:
         turn.pending_failure = event.agent
         state.log.append(f"{agents.agent_name(state, event.agent)} fails {name}: roll the "
                          "Mission Failure Table.")
+    elif event.card == event.mission and turn.attempt.done + len(steps) < len(
+            rulebook.checks(state.game.card(event.card))):
+        turn.attempt.done += len(steps)
+        state.log.append(f"{agents.agent_name(state, event.agent)} passes "
+                         f"{len(steps)} check(s) of {name}.")
     elif event.card == event.mission:
         _complete(state, owner, mission)
     else:

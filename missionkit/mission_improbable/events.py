@@ -79,7 +79,9 @@ class Spy(_Event):
 class Attempt(_Event):
     """Mission phase: `agent` attempts `card` (the next obstacle on `mission`, or the mission
     itself once no obstacle is left). `dice` holds one [agent's die, nemesis's die] pair per
-    check of the card, in order, up to the first failed one."""
+    check of the card, in order, up to the first failed one. With Partners/Team (pick_one)
+    `checks` lets this agent make only the next few checks of the mission; the next event
+    names the partner for the rest."""
 
     type: Literal["attempt"]
     agent: str
@@ -88,7 +90,9 @@ class Attempt(_Event):
     skill: str | None = None
     assets: Cards = []
     bonus_cards: Cards = []
-    partners: Cards = []  # Partners/Team with the "add" option: their skills add
+    partners: Cards = []  # Partners/Team with joint_attempt add_bonuses: their skills add
+    checks: Annotated[int, Field(ge=1, le=6)] | None = None  # Partners/Team pick_one: how
+    # many of the mission's remaining checks this agent makes (the rest go to a partner)
     dice: Annotated[list[tuple[Face, Face]], Field(max_length=6)] = []
     roll: bool = False
 

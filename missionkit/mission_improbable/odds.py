@@ -75,13 +75,13 @@ def attempt(game: Any, agent: str, assets: Sequence[str], bonus_cards: Sequence[
 
 def plan(game: Any, agent: str, assets: Sequence[str], bonus_cards: Sequence[str],
          card: str | Sequence[str], skill: str | Mapping[str, str] | None = None,
-         extra: Mapping[str, int] | None = None, *, equipment: str = "after_roll"
-         ) -> list[Step]:
+         extra: Mapping[str, int] | None = None, *, equipment: str = "after_roll",
+         start: int = 0) -> list[Step]:
     """Every check in order with its bonus. Bonus cards count once, at the first check in
     their skill, and are used up there; so does equipment with `equipment="after_roll"`
     (MID-12), while with "after_attempt" it counts on every check like experience (and is
     listed as used wherever it counted). `extra` adds other agents' bonuses (Partners/Team
-    adding up)."""
+    adding up). `start` skips the first card's checks already made (by a partner)."""
     base = _agent_bonuses(game, agent)
     for skill_id, n in (extra or {}).items():
         base[skill_id] = base.get(skill_id, 0) + n
@@ -95,17 +95,18 @@ def plan(game: Any, agent: str, assets: Sequence[str], bonus_cards: Sequence[str
         if rulebook.kind(found) not in ("mission", *rulebook.OBSTACLE_TYPES):
             raise IllegalEvent(f"'{card_id}' is not a mission, obstacle or location", "card")
         wanted = skill.get(card_id) if isinstance(skill, Mapping) else skill
-        steps += _card_steps(card_id, rulebook.checks(found), wanted, base, one_off, keep)
+        steps += _card_steps(card_id, rulebook.checks(found), wanted, base, one_off, keep,
+                             start if card_id == cards[0] else 0)
     return steps
 
 
 def _card_steps(card_id: str, card_checks: list[list[rulebook.Option]], wanted: str | None,
                 base: dict[str, int], one_off: list[tuple[str, dict[str, int]]],
-                keep: set[str]) -> list[Step]:
+                keep: set[str], skip: int = 0) -> list[Step]:
     if wanted is not None and not any(s == wanted for c in card_checks for s, _ in c):
         raise IllegalEvent(f"'{card_id}' offers no '{wanted}' check", "skill")
     steps = []
-    for options in card_checks:
+    for options in card_checks[skip:]:
         if len(options) > 1 and wanted is not None and any(s == wanted for s, _ in options):
             options = [o for o in options if o[0] == wanted]
         best = max(options, key=lambda o: _bonus(o[0], base, one_off)[0] - o[1])

@@ -104,6 +104,7 @@ class AttemptState:
     agents: list[str]  # the agents that have rolled (several with Partners/Team)
     overcome: int = 0
     used: list[str] = field(default_factory=list)  # equipment to discard at the end
+    done: int = 0  # checks of the mission card already passed (Partners/Team, pick_one)
 
 
 @dataclass
@@ -129,7 +130,7 @@ class Turn:
         attempt = self.attempt
         if attempt is not None:
             attempt = AttemptState(attempt.mission, attempt.owner, list(attempt.agents),
-                                   attempt.overcome, list(attempt.used))
+                                   attempt.overcome, list(attempt.used), attempt.done)
         new.__dict__.update(self.__dict__, attempt=attempt,
                             captures_rolled=list(self.captures_rolled))
         return new

@@ -604,3 +604,18 @@ def test_odds_preview_walks_the_face_up_obstacles_then_the_mission(mi):
     with pytest.raises(IllegalEvent) as err:
         preview(state, "mr_white_the_albino", "defend_destroy_base")
     assert err.value.field == "card"
+
+
+def test_partners_split_a_missions_checks(mi):
+    state = play(start(mi), ev("recruit", agent="china_doll"),
+                 ev("play_mission", mission="rescue_kidnapping"), end(0), end(1),
+                 ev("recruit", agent="mr_white_the_albino"))
+    go = {"mission": "rescue_kidnapping", "card": "rescue_kidnapping"}
+    split = ev("attempt", agent="china_doll", **go, checks=1, dice=[[5, 5]])
+    assert refusal(state, split).field == "event.checks"  # no Partners played
+    state = play(state, ev("play_event", card="partners", agent="china_doll"), split)
+    assert state.players[0].mp == 0 and state.turn.attempt.done == 1
+    assert refusal(state, ev("attempt", agent="mr_white_the_albino", **go,
+                             dice=[[5, 5], [5, 5]])).field == "event.dice"
+    state = play(state, ev("attempt", agent="mr_white_the_albino", **go, dice=[[4, 5]]))
+    assert state.players[0].mp == 2  # Combat: 4 + 3 >= 5 + 2 for Mr. White

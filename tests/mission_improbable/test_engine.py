@@ -619,3 +619,16 @@ def test_partners_split_a_missions_checks(mi):
                              dice=[[5, 5], [5, 5]])).field == "event.dice"
     state = play(state, ev("attempt", agent="mr_white_the_albino", **go, dice=[[4, 5]]))
     assert state.players[0].mp == 2  # Combat: 4 + 3 >= 5 + 2 for Mr. White
+
+
+def test_undercover_option_lets_your_own_events_through(mi):
+    def covered(**options):
+        return play(start(mi, **options), ev("recruit", agent="china_doll"),
+                    ev("attach", agent="china_doll", asset="undercover"),
+                    ev("play_mission", mission="industrial_espionage"), end(0), end(1))
+    partners = ev("play_event", card="partners", agent="china_doll")
+    assert refusal(covered(), partners).field == "event.agent"
+    assert play(covered(undercover="opponents_events"), partners).turn.team_size == 2
+    hidden = play(covered(undercover="opponents_events"), end(0))
+    assert refusal(hidden, ev("play_event", 1, card="assassination",
+                              agent="china_doll")).field == "event.agent"

@@ -1,0 +1,105 @@
+"""What happens to an agent: killed, captured, wounded, freed, stripped of equipment.
+
+Shared by the Mission Failure and Capture tables and by event cards. Every discarded card
+goes to the one face-up discard pile (MID-07); a killed agent is remembered for Fake Death.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rulebook
+from .state import Agent, State
+
+
+def agent_name(state: State, agent_id: str) -> str:
+    return rulebook.name(state.game.card(agent_id))
+
+
+def kill(state: State, seat: int, agent_id: str) -> None:
+    """The agent and all its assets are discarded."""
+    agent = state.players[seat].agents.pop(agent_id)
+    state.discard += [agent.id, *agent.assets]
+    state.players[seat].killed.append(agent.id)
+    state.log.append(f"{agent_name(state, agent_id)} is killed.")
+
+
+def remove(state: State, seat: int, agent_id: str) -> None:
+    """The agent leaves the table (shuffled into the deck); its assets are discarded (MID-34)."""
+    agent = state.players[seat].agents.pop(agent_id)
+    state.discard += agent.assets
+    state.log.append(f"{agent_name(state, agent_id)} is shuffled back into the deck.")
+
+
+def discard_equipment(state: State, agent: Agent) -> None:
+    """Every equipment card on the agent is discarded; experience stays."""
+    kept = [a for a in agent.assets if _kind(state, a) != "equipment"]
+    lost = [a for a in agent.assets if a not in kept]
+    if lost:
+        agent.assets = kept
+        state.discard += lost
+        state.log.append(f"{agent_name(state, agent.id)} loses "
+                         + ", ".join(rulebook.name(state.game.card(a)) for a in lost) + ".")
+
+
+def capture(state: State, agent: Agent, by: int) -> None:
+    """Captured: held by player `by`; its equipment is discarded (MID-23)."""
+    agent.captured_by = by
+    discard_equipment(state, agent)
+    state.log.append(f"{agent_name(state, agent.id)} is captured by {state.players[by].name}.")
+
+
+def wound(state: State, agent: Agent, turns: int) -> None:
+    agent.wounded = max(agent.wounded, turns)
+    state.log.append(f"{agent_name(state, agent.id)} is wounded for {turns} turns.")
+
+
+def free(state: State, agent: Agent) -> None:
+    agent.captured_by = None
+    state.log.append(f"{agent_name(state, agent.id)} escapes.")
+
+
+def count_down(state: State, seat: int) -> None:
+    """Start of the owner's turn: wound and Security Risk timers drop by one (MID-22)."""
+    for agent in state.players[seat].agents.values():
+        was = agent.usable
+        agent.wounded = max(0, agent.wounded - 1)
+        agent.security_risk = max(0, agent.security_risk - 1)
+        if agent.usable and not was:
+            state.log.append(f"{agent_name(state, agent.id)} is ready for missions again.")
+
+
+def apply_effects(state: State, seat: int, agent: Agent, effects: list[Any],
+                  d5: int | None) -> None:
+    """Apply a table row's (or a card's) effects on an agent to one agent of player `seat`;
+    `d5` is the 1D5 rolled for an effect lasting 'd5' turns. Looks are only logged."""
+    for effect in effects:
+        kind = effect.kind
+        if kind == "killed":
+            kill(state, seat, agent.id)
+            return
+        if kind == "captured":
+            capture(state, agent, state.players[seat].nemesis)
+        elif kind == "wounded":
+            wound(state, agent, _turns(effect, d5))
+        elif kind == "security_risk":
+            agent.security_risk = max(agent.security_risk, _turns(effect, d5))
+            state.log.append(f"{agent_name(state, agent.id)} is a security risk for "
+                             f"{agent.security_risk} turns.")
+        elif kind == "discard_equipment":
+            discard_equipment(state, agent)
+        elif kind == "escape":
+            free(state, agent)
+
+
+def needs_d5(effects: list[Any]) -> bool:
+    """Some effect lasts 1D5 turns: the event must carry that die."""
+    return any(getattr(e, "turns", None) == "d5" for e in effects)
+
+
+def _turns(effect: Any, d5: int | None) -> int:
+    return d5 if effect.turns == "d5" else effect.turns
+
+
+def _kind(state: State, card_id: str) -> str:
+    return rulebook.kind(state.game.card(card_id))

@@ -190,18 +190,26 @@ def _split(arg: list[dict[str, Any]], faces: Faces, players: int) -> Witness:
     return sorted(out)
 
 
-def _split_counts(rules: tuple[dict[str, Any], ...], counts: tuple[int, ...],
-                  players: int) -> list[tuple[int, ...]] | None:
+def _split_counts(rules: tuple[dict[str, Any], ...], counts: tuple[int, ...], players: int,
+                  memo: dict[tuple[int, tuple[int, ...]], bool] | None = None,
+                  ) -> list[tuple[int, ...]] | None:
+    """Parts (as face counts) meeting `rules` in order; `memo` remembers which part meets
+    which rule, since the same parts come up under different first choices."""
     if not rules:
         return []
+    memo = {} if memo is None else memo
+    depth = len(rules)
     for part in product(*(range(c + 1) for c in counts)):
         if not any(part):
             continue
-        dice = [face for face, k in zip(range(1, 7), part, strict=True) for _ in range(k)]
-        if holds(rules[0], dice, players) is None:
+        ok = memo.get((depth, part))
+        if ok is None:
+            dice = [face for face, k in zip(range(1, 7), part, strict=True) for _ in range(k)]
+            ok = memo[(depth, part)] = holds(rules[0], dice, players) is not None
+        if not ok:
             continue
         rest = tuple(c - k for c, k in zip(counts, part, strict=True))
-        found = _split_counts(rules[1:], rest, players)
+        found = _split_counts(rules[1:], rest, players, memo)
         if found is not None:
             return [part, *found]
     return None

@@ -39,7 +39,8 @@ def parse_event(raw: Any) -> Any:
         return EVENT.validate_python(raw)
     except ValidationError as exc:
         err = exc.errors()[0]
-        loc = err["loc"][1:] if err["type"] != "union_tag_invalid" else ("type",)
+        tag = err["type"] in ("union_tag_invalid", "union_tag_not_found")
+        loc = ("type",) if tag else err["loc"][1:]  # a tagged union puts the type first
         raise IllegalEvent(err["msg"], field_path(("event", *loc))) from None
 
 

@@ -266,6 +266,7 @@ def test_a_refused_event_changes_nothing(dm):
 
 def test_event_shapes_are_validated_with_the_field_named(dm):
     refused(dm, [], {"type": "fly", "player": 0}, "event.type")
+    refused(dm, [], {"player": 0}, "event.type")
     refused(dm, [], {"type": "dice", "player": 0, "faces": [1, 2, 7]}, "event.faces[2]")
     refused(dm, [], {"type": "end_turn", "player": 0, "extra": 1}, "event.extra")
     refused(dm, [], {"type": "dice", "player": 9, "faces": [1, 2]}, "event.player")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from missionkit.dice_mission.engine import replay, try_apply
+from missionkit.dice_mission.engine import hand_check, replay, try_apply
 from missionkit.dice_mission.state import State, new_state
 from missionkit.game import IllegalEvent
 
@@ -16,6 +16,7 @@ MISSION_GADGETS = ["new_deal", "forced_relaunch", "extra_chance", "target_lock",
                    "change_of_mission"]
 DEBRIEFING_GADGETS = ["theft", "delete", "adaptation", "transaction", "transfer"]
 TYPES = ["solo", "versus", "team", "special"]
+CARDS = [f"{t}_{i:02}" for t in TYPES[:3] for i in range(1, 33)]
 
 
 def snapshot_of(state: State) -> tuple:
@@ -29,11 +30,10 @@ faces = st.integers(1, 6)
 
 @st.composite
 def an_event(draw, state: State) -> dict:
+    """An event of a kind the phase allows, from the player whose turn it is (mostly)."""
     rnd, n = state.round, len(state.players)
     seat = draw(st.sampled_from([rnd.turn] * 8 + list(range(n))))
     p = state.players[seat]
-    target = draw(st.integers(0, n - 1))
-    index = st.integers(0, 6)
     if rnd.side == "mission":
         if p.dice is None and draw(st.integers(0, 9)) < 8:
             count = rnd.n or draw(st.integers(1, 6))
@@ -45,15 +45,20 @@ def an_event(draw, state: State) -> dict:
     else:
         kind = draw(st.sampled_from(["end_turn"] * 3 + ["complete"] * 4 + ["draw_gadget",
                                     "exchange"] + DEBRIEFING_GADGETS))
-    event: dict = {"type": kind, "player": seat}
+    return draw(with_fields(state, {"type": kind, "player": seat}))
+
+
+@st.composite
+def with_fields(draw, state: State, event: dict) -> dict:
+    """The fields an event of this kind takes, drawn near the legal values."""
+    kind, n, index = event["type"], len(state.players), st.integers(0, 6)
     if kind in ("reroll", "forced_relaunch", "extra_chance"):
         picked = draw(st.lists(index, min_size=1, max_size=3, unique=True))
         event |= {"dice": picked, "faces": draw(st.lists(faces, min_size=len(picked),
                                                          max_size=len(picked)))}
-    if kind in ("forced_relaunch", "target_lock", "theft", "delete", "adaptation",
-                "transaction", "transfer"):
-        event["target"] = target
-    if kind in ("theft", "delete", "adaptation", "transaction", "transfer"):
+    if kind in ("forced_relaunch", "target_lock") or kind in DEBRIEFING_GADGETS:
+        event["target"] = draw(st.integers(0, n - 1))
+    if kind in DEBRIEFING_GADGETS:
         event["die"] = draw(index)
     if kind == "adaptation":
         event["face"] = draw(faces)
@@ -61,15 +66,16 @@ def an_event(draw, state: State) -> dict:
         event |= {"other": draw(st.integers(0, n - 1)), "other_die": draw(index)}
     if kind == "new_deal":
         event["count"] = draw(st.integers(1, 6))
-    if kind == "complete":
-        cards = [m.id for m in state.game.missions]
-        event["card"] = draw(st.sampled_from(state.display + cards if state.display else cards))
+    if kind == "complete":  # mostly a card the dice meet, so that games reach a win
+        some = draw(st.lists(st.sampled_from(CARDS), min_size=8, max_size=8)) + state.display
+        met = [c for c, ok in hand_check(state, event["player"], some).items() if ok]
+        event["card"] = draw(st.sampled_from(met * 4 + some))
     if kind in ("exchange", "change_of_mission"):
-        card_type = draw(st.sampled_from(TYPES))
-        event["card_type"] = card_type
-        if card_type == "special" and state.display:
+        event["card_type"] = draw(st.sampled_from(TYPES))
+        if event["card_type"] == "special" and state.display:
             event["card"] = draw(st.sampled_from(state.display))
-    if kind == "draw_gadget" and p.gadgets >= state.limits.hand_limit:
+    if kind == "draw_gadget" and state.players[event["player"]].gadgets >= \
+            state.limits.hand_limit:
         event |= {"discard": draw(st.sampled_from([g.id for g in state.game.gadgets])),
                   "discarded_new": draw(st.booleans())}
     return event

@@ -20,3 +20,13 @@
     }
   });
 })();
+
+// A poll answered while this phone was changing the game may carry the version the page
+// already shows (or an older one): swapping it in would wipe what is open now. Skip it.
+document.addEventListener("htmx:beforeSwap", function (e) {
+  "use strict";
+  var shown = document.getElementById("game");
+  if (!shown || e.detail.target !== shown || e.detail.requestConfig.verb !== "get") { return; }
+  var found = /data-version="(\d+)"/.exec(e.detail.serverResponse || "");
+  if (found && Number(found[1]) <= Number(shown.dataset.version)) { e.detail.shouldSwap = false; }
+});

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from ..game import IllegalEvent
-from .gamelog import GameLog
+from ..gamelog import GameLog
 from .model import DoubleMission
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]

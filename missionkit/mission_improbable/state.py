@@ -13,8 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from ..double_mission.gamelog import GameLog
 from ..game import IllegalEvent
+from ..gamelog import GameLog
 from . import rulebook
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]

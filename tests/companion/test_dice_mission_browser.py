@@ -15,7 +15,7 @@ DICE = {"Ann": [6, 6, 6, 6, 6], "Bo": [1, 2, 3, 4, 5], "Cy": [2, 2, 3, 3, 1]}
 DISPLAY = ["special_02", "special_04", "special_09"]
 
 
-def _met_cards(live, table: list[list[int]]) -> dict[str, str]:
+def _met_cards(server, table: list[list[int]]) -> dict[str, str]:
     """One open card of each type that Ann's dice meet now, found through the check API."""
     from missionkit.content import load_game
 
@@ -23,13 +23,22 @@ def _met_cards(live, table: list[list[int]]) -> dict[str, str]:
     for m in load_game("dice-mission").missions:
         if m.type in found or (m.type == "special" and m.id not in DISPLAY):
             continue
-        status, body = call(live.url + "/api/v1/dice-mission/check", "POST",
+        status, body = call(server.url + "/api/v1/dice-mission/check", "POST",
                             {"card": m.id, "player": 0, "dice": table})
         assert status == 200, body
         if body["met"]:
             found[m.type] = m.id
     assert set(found) == {"solo", "versus", "team", "special"}, found
     return found
+
+
+def settled(page) -> None:
+    busy = "() => !!document.querySelector('.htmx-added, .htmx-settling, .htmx-swapping')"
+    for _ in range(100):
+        if not page.evaluate(busy):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the page never settled after a swap")
 
 
 def _tap_dice(page, faces: list[int]) -> None:
@@ -82,6 +91,7 @@ def test_three_phones_play_a_whole_game(browser, live):  # noqa: F811
 
     cards = _met_cards(live, [DICE["Ann"], DICE["Bo"], DICE["Cy"]])
     for kind in ("solo", "versus", "team", "special"):
+        settled(ann)  # htmx binds the new page's controls once the swap has settled
         ann.select_option("#dm-card", cards[kind])
         ann.wait_for_selector(f"#dm-check .met[data-card={cards[kind]}]")
         assert ann.locator("#dm-check .die.lit").count() >= 1  # the dice that meet it
@@ -110,6 +120,7 @@ def test_a_mission_not_met_is_refused_in_view(browser, live):  # noqa: F811
         _tap_dice(page, faces)
         page.click(f"text=End {name}’s rolling turn")
     page.wait_for_selector("text=Ann’s debriefing turn")
+    settled(page)
     page.select_option("#dm-card", "solo_02")  # three of a kind: Ann has none
     page.wait_for_selector("#dm-check .unmet >> text=Not met")
     page.click("text=Complete this mission")

@@ -1,6 +1,6 @@
 """The game log copies in constant time yet behaves like the list of lines it replaces."""
 
-from missionkit.double_mission.gamelog import GameLog
+from missionkit.gamelog import GameLog
 
 
 def test_a_copy_shares_the_past_but_not_the_future():

@@ -14,6 +14,7 @@ from . import imposition
 from .geometry import Rect, mm
 from .imposition import Duplex, Sheet
 from .render.common import INK, Ctx, clipped
+from .sheet_words import word
 
 Draw = Callable[[Canvas, Ctx, Any, Rect], None]
 
@@ -126,7 +127,8 @@ def write_cards(doc: Document, run: CardRun, *, label: str, duplex: Duplex,
         for side, sheet, draw in (("front", front, run.face), ("back", back, back_draw)):
             _draw_cards(doc, sheet, chunk, draw)
             draw_crop_marks(doc.canvas, sheet)
-            sheet_label(doc.canvas, doc.ctx, sheet, f"{label} {n}/{len(chunks)} · {side}")
+            sheet_label(doc.canvas, doc.ctx, sheet,
+                        f"{label} {n}/{len(chunks)} · {word(doc.ctx.lang, side)}")
             doc.set_boxes(sheet.trim_box, sheet.bleed_box)
             doc.end_page()
     doc.set_boxes(None, None)
@@ -169,7 +171,8 @@ def write_board_tiles(doc: Document, draw_board: Callable[[Canvas, Ctx], None],
         c.drawString(tile.dest.x, tile.dest.y1 + mm(3), f"{label} · {tile.label}")
         c.setFont(doc.ctx.fonts.body, 7)
         c.drawRightString(tile.dest.x1, tile.dest.y1 + mm(3),
-                          f"row {chr(65 + tile.row)} of {rows}, column {tile.col + 1} of {cols}")
+                          word(doc.ctx.lang, "tile_at", row=chr(65 + tile.row), rows=rows,
+                               col=tile.col + 1, cols=cols))
         doc.end_page()
 
 

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import white
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from missionkit.double_mission import odds
@@ -14,6 +13,7 @@ from missionkit.double_mission.guide import fill
 
 from ..geometry import Rect, mm
 from ..strings import t
+from ..text import wrap
 from .common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx, fill_rect
 
 ODDS_HEAD = {"en": ("Dice", "Solo", "Co-op"), "ko": ("주사위", "혼자", "공동")}
@@ -63,7 +63,7 @@ class Flow:
     def paragraph(self, body: str, *, bullet: str = "•") -> None:
         font, size = self.ctx.fonts.body, self.size
         indent = size * 1.1
-        lines = simpleSplit(body, font, size, self.area.w - indent)
+        lines = wrap(body, font, size, self.area.w - indent)
         self.room(len(lines) * size * 1.28 + size * 0.3)
         self.c.setFillColor(white if self.dark else INK)
         self.c.setFont(font, size)

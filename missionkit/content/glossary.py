@@ -56,7 +56,7 @@ def _pattern(variant: str) -> re.Pattern[str]:
 
 def uses(text: str, variant: str) -> bool:
     """Whether `text` uses the word (or phrase) `variant`, particles allowed after it."""
-    return _pattern(variant).search(text) is not None
+    return variant in text and _pattern(variant).search(text) is not None
 
 
 def ko_texts(data: Any, loc: Loc = ()) -> Iterator[tuple[Loc, str]]:
@@ -117,14 +117,25 @@ def read_glossary(folder: Path) -> tuple[list[Term] | None, list[Problem]]:
     return (None if problems else glossary.terms), problems
 
 
+def _may_use(path: Path, variants: list[str]) -> bool:
+    """Whether the file's raw text could hold a variant (skips parsing clean files; a
+    backslash may be an escape that spells one, so such a file is always parsed)."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False  # the game's loader reports it
+    return "\\" in raw or any(v in raw for v in variants)
+
+
 def check_folder(folder: Path) -> list[Problem]:
     """Check every `ko:` text in the game's YAML files against its glossary, if it has one.
     Files that do not parse are skipped here: the game's own loader reports them."""
     terms, problems = read_glossary(folder)
     if terms is None:
         return problems
+    variants = [v for term in terms for v in term.reject]
     for path in sorted(folder.glob("*.yaml")):
-        if path.name == FILE:
+        if path.name == FILE or not _may_use(path, variants):
             continue
         source, _ = read_yaml(path)
         if source is not None:

@@ -74,6 +74,12 @@ cards:
     ]
 
 
+def test_a_variant_spelled_with_yaml_escapes_is_found(tmp_path: Path):
+    folder = _folder(tmp_path, GLOSSARY, a='x: {en: a, ko: "\\uBCF4\\uB4DC\\uC5D0"}\n')
+    assert _messages(folder) == [
+        "a.yaml:1: x.ko: '보드' is not this game's word for 'board': use '게임 판' (glossary.yaml)"]
+
+
 def test_a_clean_folder_and_a_folder_without_glossary_pass(tmp_path: Path):
     assert _messages(_folder(tmp_path / "clean", GLOSSARY, a="x: {en: a, ko: 키보드}\n")) == []
     assert _messages(_folder(tmp_path / "none", None, a="x: {en: a, ko: 보드}\n")) == []

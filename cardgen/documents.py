@@ -13,6 +13,7 @@ from . import imposition
 from .geometry import Rect, mm
 from .imposition import Duplex, Sheet
 from .render.common import INK, Ctx, clipped
+from .sheet_words import word
 
 if TYPE_CHECKING:
     from .kit import CardFamily, Draw
@@ -108,7 +109,8 @@ def write_cards(doc: Document, run: CardFamily, *, label: str, duplex: Duplex,
         for side, sheet, draw in (("front", front, run.face), ("back", back, back_draw)):
             _draw_cards(doc, sheet, chunk, draw)
             draw_crop_marks(doc.canvas, sheet)
-            sheet_label(doc.canvas, doc.ctx, sheet, f"{label} {n}/{len(chunks)} · {side}")
+            sheet_label(doc.canvas, doc.ctx, sheet,
+                        f"{label} {n}/{len(chunks)} · {word(doc.ctx.lang, side)}")
             doc.set_boxes(sheet.trim_box, sheet.bleed_box)
             doc.end_page()
     doc.set_boxes(None, None)
@@ -147,11 +149,13 @@ def write_board_tiles(doc: Document, draw_board: Callable[[Canvas, Ctx], None],
         _overlap_strips(c, tile, rows, cols, overlap)
         _registration(c, tile, rows, cols, overlap)
         c.setFillColor(INK)
+        left, right = _cross_xs(tile, cols, overlap)  # labels start and end clear of the crosses
         c.setFont(doc.ctx.fonts.bold, 9)
-        c.drawString(tile.dest.x, tile.dest.y1 + mm(3), f"{label} · {tile.label}")
+        c.drawString(left + mm(4.5), tile.dest.y1 + mm(3), f"{label} · {tile.label}")
         c.setFont(doc.ctx.fonts.body, 7)
-        c.drawRightString(tile.dest.x1, tile.dest.y1 + mm(3),
-                          f"row {chr(65 + tile.row)} of {rows}, column {tile.col + 1} of {cols}")
+        c.drawRightString(right - mm(4.5), tile.dest.y1 + mm(3),
+                          word(doc.ctx.lang, "tile_at", row=chr(65 + tile.row), rows=rows,
+                               col=tile.col + 1, cols=cols))
         doc.end_page()
 
 
@@ -168,12 +172,18 @@ def _overlap_strips(c: Canvas, tile: imposition.Tile, rows: int, cols: int,
     c.restoreState()
 
 
+def _cross_xs(tile: imposition.Tile, cols: int, overlap: float) -> tuple[float, float]:
+    """The x of the left and right registration crosses of `tile`."""
+    d = tile.dest
+    return (d.x + (overlap / 2 if tile.col > 0 else 0),
+            d.x1 - overlap / 2 if tile.col < cols - 1 else d.x1)
+
+
 def _registration(c: Canvas, tile: imposition.Tile, rows: int, cols: int,
                   overlap: float) -> None:
     """Crosses at the corners of the overlap, printed on both neighbours in the same place."""
     d = tile.dest
-    xs = [d.x + (overlap / 2 if tile.col > 0 else 0)]
-    xs.append(d.x1 - overlap / 2 if tile.col < cols - 1 else d.x1)
+    xs = list(_cross_xs(tile, cols, overlap))
     ys = [d.y1 - (overlap / 2 if tile.row > 0 else 0)]
     ys.append(d.y + overlap / 2 if tile.row < rows - 1 else d.y)
     c.saveState()

@@ -1,7 +1,13 @@
-"""Fit text into a box: wrap, step the size down to a floor, or fail naming the card."""
+"""Fit text into a box: wrap, step the size down to a floor, or fail naming the card.
+
+Korean wraps at word (eojeol) boundaries like English, but a one-syllable word or a number
+stays with the word after it ("두 배", "한 턴", "1 밑으로"), a lone dependent noun stays with
+the word before it ("타이틀 중", "할 수"), and the last line is not left with a single word
+when the line above can give it one."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -12,6 +18,51 @@ from reportlab.pdfgen.canvas import Canvas
 from .geometry import Rect
 
 MIN_SIZE = 7.0  # art direction: body text never below 7 pt (the spec's hard floor is 6)
+HANGUL = re.compile("[\uac00-\ud7a3]")
+BINDS_FORWARD = re.compile(r"^[(\[]?(?:[\uac00-\ud7a3]|[0-9]+)$")  # 한, 두, 내, (두, 12 ...
+BINDS_BACK = frozenset("중것수때뒤후등배번개장점칸명곳쪽뿐데")  # dependent nouns: 타이틀 중, 할 수
+
+
+def _units(text: str) -> list[str]:
+    """Words, with each one-syllable word or bare number joined to the word after it, and a
+    lone dependent noun to the word before it."""
+    units: list[str] = []
+    carry = ""
+    for w in text.split():
+        if not carry and units and w in BINDS_BACK:
+            units[-1] += " " + w
+            continue
+        if BINDS_FORWARD.match(w):
+            carry += w + " "
+            continue
+        units.append(carry + w)
+        carry = ""
+    if carry:
+        units.append(carry.rstrip())
+    return units
+
+
+def _greedy(units: list[str], font: str, size: float, width: float) -> list[list[str]]:
+    lines: list[list[str]] = []
+    for unit in units:
+        if lines and stringWidth(" ".join([*lines[-1], unit]), font, size) <= width:
+            lines[-1].append(unit)
+        else:
+            lines.append([unit])
+    return lines
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines of `text` no wider than `width` where possible (a word wider than the box gets
+    its own line; the caller's fit check catches it). Korean follows the rules above."""
+    if not HANGUL.search(text):
+        return simpleSplit(text, font, size, width)
+    lines = _greedy(_units(text), font, size, width)
+    if len(lines) >= 2 and len(lines[-1]) == 1 and len(lines[-2]) >= 2:
+        moved = [lines[-2][-1], *lines[-1]]
+        if stringWidth(" ".join(moved), font, size) <= width:
+            lines[-2:] = [lines[-2][:-1], moved]
+    return [" ".join(line) for line in lines]
 
 
 class TextOverflow(Exception):
@@ -43,7 +94,7 @@ def fit(text: str, box: Rect, font: str, size: float, *, item: str, field: str,
     """Wrap `text` into `box` at `size`, shrinking by `step` down to `min_size`."""
     s = size
     while s >= min_size - 1e-9:
-        lines = tuple(simpleSplit(text, font, s, box.w))
+        lines = tuple(wrap(text, font, s, box.w))
         widest = max((stringWidth(line, font, s) for line in lines), default=0)
         fits = len(lines) * s * leading <= box.h + 0.01 and widest <= box.w + 0.01
         if fits and (max_lines is None or len(lines) <= max_lines):

@@ -103,10 +103,10 @@ def _wrap_arrow(c: Canvas, ctx: Ctx, here: City, there: City, pos: dict) -> None
     c.setFillColor(INK)
     c.setFont(ctx.fonts.bold, 7.5)
     lx = edge + mm(1) if left else edge - mm(1)
-    if left:
-        c.drawString(lx, y + mm(3.2), label)
-    else:
-        c.drawRightString(lx, y + mm(3.2), label)
+    # under the line, clear of the badges above it; wrapped between the city's rim and the edge
+    room = abs(lx - x) - L.SLOT_RADIUS - mm(3)
+    for i, line in enumerate(text.wrap(label, ctx.fonts.bold, 7.5, room)):
+        (c.drawString if left else c.drawRightString)(lx, y - mm(2) - 7.5 - i * 8.5, line)
     c.restoreState()
 
 

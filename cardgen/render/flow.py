@@ -6,10 +6,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import white
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry import Rect
+from ..text import wrap
 from .common import GOLD, INK, Ctx
 
 
@@ -56,7 +56,7 @@ class Flow:
     def paragraph(self, body: str, *, bullet: str = "•") -> None:
         font, size = self.ctx.fonts.body, self.size
         indent = size * 1.1
-        lines = simpleSplit(body, font, size, self.area.w - indent)
+        lines = wrap(body, font, size, self.area.w - indent)
         self.room(len(lines) * size * 1.28 + size * 0.3)
         self.c.setFillColor(white if self.dark else INK)
         self.c.setFont(font, size)

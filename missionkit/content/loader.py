@@ -15,6 +15,7 @@ from typing import Any
 from ..registry import GAMES
 from .cache import cached
 from .errors import ContentError, Problem
+from .glossary import check_folder
 
 # game id -> "module:function" that loads its folder (imported only when that game is loaded)
 LOADERS: dict[str, str] = {game: f"missionkit.{pkg}.load:load" for game, pkg in GAMES.items()}
@@ -52,7 +53,19 @@ def load_game(game: str, root: Path | None = None) -> Any:
     if not folder.is_dir():
         raise ContentError([Problem(folder, None, "", "no content folder for this game")])
     code = ["missionkit.content", LOADERS[game].partition(":")[0].rpartition(".")[0]]
-    return cached(game, folder, code, lambda: _loader(game)(folder))
+    return cached(game, folder, code, lambda: _load_checked(game, folder))
+
+
+def _load_checked(game: str, folder: Path) -> Any:
+    """The game's own loader, then its glossary (if any): problems of both are raised together."""
+    problems = check_folder(folder)
+    try:
+        loaded = _loader(game)(folder)
+    except ContentError as exc:
+        raise ContentError(exc.problems + problems) from None
+    if problems:
+        raise ContentError(problems)
+    return loaded
 
 
 def load_all(root: Path | None = None) -> dict[str, Any]:

@@ -72,6 +72,7 @@ class TreasuresFile:
 class Side:
     name: Localized
     text: Localized
+    note: str = ""
 
 
 @model

@@ -81,7 +81,7 @@ CASES = [
     pytest.param(
         [("characters.yaml", "      B:\n        name: {en: Fence",
           "      C:\n        name: {en: Fence")],
-        ("characters.yaml", 13, "characters[0].sides.C", "input should be 'A' or 'B'"),
+        ("characters.yaml", 15, "characters[0].sides.C", "input should be 'A' or 'B'"),
         id="bad-side"),
     pytest.param(
         [("plan_cards.yaml", "effect: {kind: gain_millions, amount: 4}",

@@ -1,0 +1,99 @@
+"""The printed Korean kit of every game reads as Korean: read back from its PDFs, no template
+particle seam ("시드니(으)로"), no lowercase English word, no word its glossary rejects."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from cardgen.double_mission.strings import t
+from missionkit.content.glossary import read_glossary, uses
+from missionkit.content.loader import game_folder
+from tests.cardgen.test_build import _korean_font_installed
+from tests.conftest import CONTENT, ROOT, require
+
+# A particle written for either kind of word, as in "(으)로", "(이)가", "을(를)".
+SEAM = re.compile(r"\((?:으|이|을|를|은|는|과|와|가|아|어)\)")
+# A lowercase Latin word, not inside a capitalised or upper-case one ("Spare", "II" pass).
+LOWER_WORD = re.compile(r"(?<![A-Za-z])[a-z][A-Za-z]*")
+# Lowercase words a Korean sheet may print, each with its reason. None is needed today.
+ALLOWED_LOWER: dict[str, str] = {}
+
+
+@pytest.fixture(scope="module")
+def ko_kit(tmp_path_factory) -> dict[str, dict[str, str]]:
+    """game id -> {pdf name: its text}, for the KO kit of every registered game."""
+    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
+    out = tmp_path_factory.mktemp("ko-kit")
+    env = {**os.environ, "MISSION_KIT_CACHE": "off"}
+    result = subprocess.run([sys.executable, "-m", "cardgen", "build", "--lang", "ko",
+                             "--out", str(out), "--quiet"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    kits: dict[str, dict[str, str]] = {}
+    for folder in sorted(out.glob("*/ko-a4")):
+        kits[folder.parent.name] = {pdf.name: _text(pdf) for pdf in sorted(folder.glob("*.pdf"))}
+    assert kits, "the build wrote no Korean kit"
+    return kits
+
+
+def _text(pdf: Path) -> str:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        pages = [page.get_textpage().get_text_range() for page in doc]
+    finally:
+        doc.close()
+    return re.sub(r"\s+", " ", " ".join(pages))
+
+
+def _pages(kits: dict[str, dict[str, str]]) -> list[tuple[str, str, str]]:
+    return [(game, name, text) for game, pdfs in kits.items() for name, text in pdfs.items()]
+
+
+def _around(text: str, start: int) -> str:
+    return text[max(0, start - 25):start + 25]
+
+
+def test_the_korean_kit_reads_back_as_hangul(ko_kit):
+    for game, name, text in _pages(ko_kit):
+        assert re.search("[가-힣]", text), f"{game}/{name}: no Korean text read back"
+
+
+def test_no_template_particle_is_printed(ko_kit):
+    seams = [f"{game}/{name}: …{_around(text, m.start())}…"
+             for game, name, text in _pages(ko_kit) for m in SEAM.finditer(text)]
+    assert seams == []
+
+
+def test_no_lowercase_english_word_is_printed(ko_kit):
+    found = [f"{game}/{name}: '{m.group()}' in …{_around(text, m.start())}…"
+             for game, name, text in _pages(ko_kit) for m in LOWER_WORD.finditer(text)
+             if m.group() not in ALLOWED_LOWER]
+    assert found == []
+
+
+def test_no_word_the_games_glossary_rejects_is_printed(ko_kit):
+    checked = 0
+    for game, pdfs in ko_kit.items():
+        terms, problems = read_glossary(CONTENT / game_folder(game))
+        assert problems == []
+        for term in terms or []:
+            for variant in term.reject:
+                checked += 1
+                for name, text in pdfs.items():
+                    assert not uses(text, variant), f"{game}/{name} prints '{variant}': " \
+                                                    f"use '{term.ko}'"
+    assert checked, "no game has a glossary to check its kit against"
+
+
+def test_the_wrap_label_takes_the_particle_its_city_needs():
+    assert t("ko", "wrap", city="시드니") == "시드니로 이어짐"
+    assert t("ko", "wrap", city="런던") == "런던으로 이어짐"
+    assert t("ko", "wrap", city="서울") == "서울로 이어짐"
+    assert t("en", "wrap", city="Sydney") == "continues at Sydney"

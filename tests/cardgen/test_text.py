@@ -1,0 +1,51 @@
+"""Korean wraps at word boundaries without stranding a one-syllable word or a last word."""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cardgen.text import wrap
+from tests.cardgen.test_build import _korean_font_installed
+from tests.conftest import require
+
+SIZE = 9.0
+
+
+@pytest.fixture(scope="module")
+def ko_font() -> str:
+    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
+    from cardgen.fonts import fonts_for
+
+    return fonts_for("ko").body
+
+
+def test_the_last_word_is_not_left_alone(ko_font):
+    text = "문화재를 2개 이상 가지고 있다."
+    width = stringWidth("문화재를 2개 이상 가지고", ko_font, SIZE) + 1
+    assert simpleSplit(text, ko_font, SIZE, width)[-1] == "있다."  # what plain wrapping does
+    assert wrap(text, ko_font, SIZE, width) == ["문화재를 2개 이상", "가지고 있다."]
+
+
+def test_a_one_syllable_word_stays_with_the_next(ko_font):
+    text = "작업이 성공하면 내 작업 점수가 두 배가 된다."
+    width = stringWidth("작업이 성공하면 내 작업 점수가 두", ko_font, SIZE) + 1
+    lines = wrap(text, ko_font, SIZE, width)
+    assert not any(line.endswith((" 두", " 내")) for line in lines)
+    assert any("두 배가" in line for line in lines)
+    assert " ".join(lines) == text
+    assert all(stringWidth(line, ko_font, SIZE) <= width for line in lines)
+
+
+def test_a_dependent_noun_stays_with_the_word_before(ko_font):
+    text = "이번 게임에 쓰지 않은 타이틀 중 3개를 무작위로 공개한다."
+    width = stringWidth("이번 게임에 쓰지 않은 타이틀 중", ko_font, SIZE) - 1
+    lines = wrap(text, ko_font, SIZE, width)
+    assert not any(line.startswith("중") for line in lines)
+    assert any(line.endswith("타이틀 중") or "타이틀 중 " in line for line in lines)
+
+
+def test_english_wraps_as_before():
+    text = "Take the treasure of a lowest-security city that still has one."
+    assert wrap(text, "Helvetica", SIZE, 120) == simpleSplit(text, "Helvetica", SIZE, 120)

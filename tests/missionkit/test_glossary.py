@@ -1,0 +1,148 @@
+"""A game's glossary.yaml: Korean texts that use a rejected variant are located content errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from missionkit.content import ContentError, load_game
+from missionkit.content.glossary import check_folder, read_glossary, uses
+from tests.conftest import CONTENT
+
+GLOSSARY = """\
+terms:
+  - en: board
+    ko: 게임 판
+    reject: [보드]
+    note: the original's word
+  - en: check marker
+    ko: 원형 마커
+    reject: [체크]
+  - en: sold treasures
+    ko: 팔린 보물
+    reject: [판 보물 더미]
+"""
+
+
+def _folder(tmp_path: Path, glossary: str | None, **files: str) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (tmp_path / f"{name}.yaml").write_text(text, encoding="utf-8")
+    if glossary is not None:
+        (tmp_path / "glossary.yaml").write_text(glossary, encoding="utf-8")
+    return tmp_path
+
+
+def _messages(folder: Path) -> list[str]:
+    return [str(p).replace(f"{folder}/", "") for p in check_folder(folder)]
+
+
+@pytest.mark.parametrize(("text", "variant", "expected"), [
+    ("보드에 놓는다", "보드", True),             # particle attached
+    ("게임 보드에서도 쓴다", "보드", True),       # stacked particles
+    ("(보드)", "보드", True),                    # punctuation around the word
+    ("보드", "보드", True),
+    ("키보드를 친다", "보드", False),            # the variant inside another word
+    ("보드게임", "보드", False),                 # a longer word that starts with it
+    ("도시들을 체크하여 맞춘다", "체크", False),  # a verb, not the marker
+    ("체크 마커 2개", "체크", True),
+    ("판 보물 더미에서 가져온다", "판 보물 더미", True),
+    ("게임 판 보물", "판 보물 더미", False),
+    ("경보기가 울린다", "경보", False),
+    ("경보가 울린다", "경보", True),
+])
+def test_a_variant_counts_only_as_a_whole_word(text: str, variant: str, expected: bool):
+    assert uses(text, variant) is expected
+
+
+def test_rejected_variants_are_named_with_file_line_field_and_term(tmp_path: Path):
+    folder = _folder(tmp_path, GLOSSARY, cards="""\
+cards:
+  - name: {en: Board, ko: 게임 판}
+    text:
+      en: Put it on the board.
+      ko: 보드에 놓는다.
+  - name: {en: Check, ko: 체크}
+    note: 보드 (notes are not Korean card text)
+""")
+    assert _messages(folder) == [
+        "cards.yaml:5: cards[0].text.ko: '보드' is not this game's word for 'board': "
+        "use '게임 판' (glossary.yaml)",
+        "cards.yaml:6: cards[1].name.ko: '체크' is not this game's word for 'check marker': "
+        "use '원형 마커' (glossary.yaml)",
+    ]
+
+
+def test_a_variant_spelled_with_yaml_escapes_is_found(tmp_path: Path):
+    folder = _folder(tmp_path, GLOSSARY, a='x: {en: a, ko: "\\uBCF4\\uB4DC\\uC5D0"}\n')
+    assert _messages(folder) == [
+        "a.yaml:1: x.ko: '보드' is not this game's word for 'board': use '게임 판' (glossary.yaml)"]
+
+
+def test_a_clean_folder_and_a_folder_without_glossary_pass(tmp_path: Path):
+    assert _messages(_folder(tmp_path / "clean", GLOSSARY, a="x: {en: a, ko: 키보드}\n")) == []
+    assert _messages(_folder(tmp_path / "none", None, a="x: {en: a, ko: 보드}\n")) == []
+
+
+@pytest.mark.parametrize(("glossary", "expected"), [
+    ("terms:\n  - en: board\n    reject: [보드]\n",
+     "glossary.yaml:2: terms[0].ko: required field is missing"),
+    ("terms:\n  - en: board\n    ko: 게임 판\n    reject: 보드\n",
+     "glossary.yaml:4: terms[0].reject: expected a list, got '보드'"),
+    ("terms:\n  - en: board\n    ko: 게임 판\n    rejects: [보드]\n",
+     "glossary.yaml:4: terms[0].rejects: unknown field"),
+    ("terms:\n  - en: board\n    ko: 게임 보드\n    reject: [보드]\n",
+     "glossary.yaml:3: terms[0].ko: '게임 보드' uses '보드', which the term 'board' rejects"),
+    ("- en: board\n", "glossary.yaml:1: expected a mapping (key: value) at the top"),
+])
+def test_a_malformed_glossary_is_a_located_content_error(tmp_path: Path, glossary: str,
+                                                         expected: str):
+    folder = _folder(tmp_path, glossary, a="x: {en: a, ko: 보드}\n")
+    assert _messages(folder) == [expected]
+
+
+def test_the_real_game_refuses_a_rejected_term_on_load(content_copy: Path):
+    guide = content_copy / "double_mission" / "guide.yaml"
+    text = guide.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    line = next(i for i, s in enumerate(lines, 1) if "heading: {en: End of turn" in s)
+    guide.write_text(text.replace("ko: 턴 종료}", "ko: 턴 끝}"), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game("double-mission", content_copy)
+    assert str(err.value) == (
+        f"{guide}:{line}: sections[5].heading.ko: '턴 끝' is not this game's word for "
+        "'end of turn': use '턴 종료' (glossary.yaml)")
+
+
+def test_without_its_glossary_the_game_loads_unchecked(content_copy: Path):
+    folder = content_copy / "double_mission"
+    (folder / "glossary.yaml").unlink()
+    guide = folder / "guide.yaml"
+    guide.write_text(guide.read_text(encoding="utf-8").replace("ko: 턴 종료}", "ko: 턴 끝}"),
+                     encoding="utf-8")
+    loaded = load_game("double-mission", content_copy)
+    assert any(s.heading.ko == "턴 끝" for s in loaded.guide)
+
+
+def test_glossary_problems_come_with_the_game_loaders_own(content_copy: Path):
+    folder = content_copy / "double_mission"
+    titles = folder / "titles.yaml"
+    titles.write_text(titles.read_text(encoding="utf-8").replace("points: 4", "points: four", 1),
+                      encoding="utf-8")
+    guide = folder / "guide.yaml"
+    guide.write_text(guide.read_text(encoding="utf-8").replace("ko: 턴 종료}", "ko: 턴 끝}"),
+                     encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game("double-mission", content_copy)
+    fields = [p.field for p in err.value.problems]
+    assert fields == ["sections[5].heading.ko", "titles[0].points"]
+
+
+def test_every_term_of_double_missions_glossary_names_the_original():
+    terms, problems = read_glossary(CONTENT / "double_mission")
+    assert problems == [] and terms
+    assert all("KO rulebook L" in t.note for t in terms)
+    words = {t.ko for t in terms}
+    assert {"실패", "원형 마커", "게임 판", "팔린 보물", "디스카드 덱", "턴 종료",
+            "점수 계산"} <= words

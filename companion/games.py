@@ -24,6 +24,7 @@ from missionkit.double_mission.engine import (
 from missionkit.double_mission.events import Operation
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.state import IllegalEvent, Setup, State, new_state
+from missionkit.double_mission.table import table_view
 
 from .store import Conflict, NotFound, Store
 
@@ -196,6 +197,7 @@ def public_state(loaded: Loaded) -> dict[str, Any]:
         "log": s.log[-LOG_TAIL:],  # the latest lines; the export holds the whole log
         "log_length": len(s.log),
         "result": s.result,
+        "table": table_view(s),  # odds, card warnings, discard top, declared inversion
     }
 
 

@@ -160,6 +160,8 @@ def _hacking(ctx: Play) -> OpRecord | None:
 def resolve_reroll(state: State, raw: dict, rng: random.Random) -> dict:
     """Security Disruption with `roll: true`: roll for whoever had succeeded."""
     card = raw.get("card")
+    if not isinstance(card, str):
+        return raw  # validation names the field
     if card == "hacking":
         card = state.discard_top
     kind = getattr(state.game.plan_card_by_id.get(card or ""), "effect", None)

@@ -33,7 +33,7 @@ from .events import (
 from .model import DoubleMission
 from .operation import dice_for, draw_token, resolve
 from .rules import title_met
-from .snapshot import Snapshot
+from .snapshot import Snapshot, TallyError
 from .state import IllegalEvent, OpRecord, Recent, State, Turn, new_state
 from .tally import tally
 
@@ -335,7 +335,10 @@ def _finish(state: State) -> None:
 def _score(state: State, event: Score) -> None:
     if state.status != "finished":
         _raise("final scoring starts when play is over")
-    state.result = tally(snapshot(state, event), state.game)
+    try:
+        state.result = tally(snapshot(state, event), state.game)
+    except TallyError as exc:  # e.g. a mission entered twice: refused, not a server error
+        _raise(exc.message, f"event.{exc.field}")
     state.log.append("Final tally revealed.")
 
 
@@ -345,6 +348,8 @@ def _close_watch_reveal(state: State, event: Score) -> list[str] | None:
     if event.close_watch_reveal is None:
         rng = random.Random(state.setup.seed + 1)
         return rng.sample(unused, 3) if len(unused) >= 3 else None
+    if len(set(event.close_watch_reveal)) != 3:
+        _raise("Close Watch reveals 3 different titles", "event.close_watch_reveal")
     for i, title in enumerate(event.close_watch_reveal):
         if title not in unused:
             _raise(f"'{title}' was laid out this game (or is unknown): Close Watch reveals "

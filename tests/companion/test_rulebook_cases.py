@@ -370,6 +370,10 @@ def test_close_watch_titles_revealed_at_the_table_can_be_entered(client, game):
     score = {"missions": [["close_watch"], ["collection"]],
              "close_watch_reveal": ["archaeologist", "star_picker", "phantom"]}
     t.refused("score", 0, "laid out this game", "event.close_watch_reveal[0]", **score)
+    t.refused("score", 0, "3 different titles", "event.close_watch_reveal", missions=score[
+        "missions"], close_watch_reveal=["star_picker", "star_picker", "phantom"])
+    t.refused("score", 0, "also held by", "event.players[1].missions",
+              missions=[["close_watch"], ["close_watch"]])  # refused, not a server error
     score["close_watch_reveal"][0] = "master_of_operation"
     t.post("score", 0, **score)
     ann, bo = t.state["result"]["players"]
@@ -428,3 +432,4 @@ def test_openapi_lists_the_new_events(client):
         assert name in schemas
     assert {"active_successes", "token_from"} <= set(schemas["PlayCard"]["properties"])
     assert "close_watch_reveal" in schemas["Score"]["properties"]
+

@@ -19,11 +19,17 @@ def dice_for(state: State, player: int, city_id: str) -> tuple[int, int]:
     city = state.game.city_by_id.get(city_id)
     if city is None:
         raise IllegalEvent(f"unknown city '{city_id}'", "event.city")
-    cut = state.turn.security_card
-    if state.ability(player, "joker", "A"):
-        cut += 1
-    level = max(state.game.game.security.floor, city.security - cut)
+    level = effective_level(state, city.security, security_cut(state, player))
     return (1 if state.turn.single_die else level), level
+
+
+def security_cut(state: State, player: int) -> int:
+    """How much this turn's security card and Joker A (D14) lower every city's level."""
+    return state.turn.security_card + (1 if state.ability(player, "joker", "A") else 0)
+
+
+def effective_level(state: State, printed: int, cut: int) -> int:
+    return max(state.game.game.security.floor, printed - cut)
 
 
 def succeeded(rec: OpRecord) -> tuple[bool, bool]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from . import odds
 from .events import TeamExchange
-from .operation import dice_for
+from .operation import effective_level, security_cut
 from .state import IllegalEvent, State
 
 NOT_TRACKED = "not tracked: moves, hands, how many copies are left"
@@ -73,19 +73,24 @@ def operation_odds(state: State) -> list[dict[str, Any]]:
     chance of success, solo and in a cooperation. No co-op odds while Without Anyone Knowing
     is active (co-op is forbidden, D12); King B's declared inversion gives inverted odds."""
     p = state.game.game.dice.success_chance
-    seat = state.turn.player
-    inverted = state.turn.invert and state.ability(seat, "king", "B")
+    seat, turn = state.turn.player, state.turn
+    inverted = turn.invert and state.ability(seat, "king", "B")
+    owned = state.players[seat].dice
+    cut = security_cut(state, seat)
+    by_level: dict[int, dict[str, Any]] = {}  # the odds depend only on the effective level
     out = []
     for city in state.game.cities:
         treasure = state.cities[city.id]
         if treasure is None:
             continue
-        need, level = dice_for(state, seat, city.id)
-        solo = odds.inverted(need, p) if inverted else odds.solo(need, p)
-        coop = None if state.turn.single_die else 1 - (1 - solo) * (1 - odds.solo(level, p))
-        out.append({"city": city.id, "treasure": treasure, "dice": need, "helper_dice": level,
-                    "solo": solo, "coop": coop, "inverted": inverted,
-                    "can": state.active.dice >= need})
+        level = effective_level(state, city.security, cut)
+        if level not in by_level:
+            need = 1 if turn.single_die else level
+            solo = odds.inverted(need, p) if inverted else odds.solo(need, p)
+            coop = None if turn.single_die else 1 - (1 - solo) * (1 - odds.solo(level, p))
+            by_level[level] = {"dice": need, "helper_dice": level, "solo": solo, "coop": coop,
+                               "inverted": inverted, "can": owned >= need}
+        out.append({"city": city.id, "treasure": treasure, **by_level[level]})
     return out
 
 
@@ -93,5 +98,5 @@ def table_view(state: State) -> dict[str, Any]:
     """The table's extras for a client: odds, warnings, the discard pile, the inversion."""
     return {"operations": operation_odds(state) if state.status != "finished" else [],
             "warnings": warnings(state), "discard_top": state.discard_top,
-            "cards_since_reshuffle": dict(sorted((+state.card_plays).items())),
+            "cards_since_reshuffle": {c: n for c, n in sorted(state.card_plays.items()) if n},
             "inversion_declared": state.turn.invert, "not_tracked": NOT_TRACKED}

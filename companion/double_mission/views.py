@@ -9,6 +9,7 @@ from missionkit.double_mission.engine import eligible_titles, operation_dice
 from missionkit.double_mission.events import Operation
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.state import State
+from missionkit.double_mission.table import table_view
 
 from ..plugin import Loaded
 
@@ -39,6 +40,7 @@ def public_state(loaded: Loaded) -> dict[str, Any]:
         "log": s.log[-LOG_TAIL:],  # the latest lines; the export holds the whole log
         "log_length": len(s.log),
         "result": s.result,
+        "table": table_view(s),  # odds, card warnings, discard top, declared inversion
     }
 
 

@@ -13,24 +13,28 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..content.errors import field_path
-from . import cards
+from . import cards, table
 from .events import (
     EVENT,
     Action,
     BuyDie,
     ClaimTitle,
+    DeclareInversion,
     EndTurn,
     Operation,
     PlayCard,
+    Reshuffle,
     Score,
     Sell,
     TakeInvestigation,
     TakeMillions,
+    TeamExchange,
 )
 from .model import DoubleMission
+from .operation import dice_for, draw_token, resolve
 from .rules import title_met
-from .snapshot import Snapshot
-from .state import IllegalEvent, State, Turn, new_state
+from .snapshot import Snapshot, TallyError
+from .state import IllegalEvent, OpRecord, Recent, State, Turn, new_state
 from .tally import tally
 
 
@@ -66,7 +70,11 @@ def try_apply(state: State, raw: dict) -> State:
 
 def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
     """Turn an operation's `roll: true` into success counts, so the stored event is exact."""
-    if raw.get("type") != "operation" or not raw.get("roll"):
+    if not isinstance(raw, dict) or not raw.get("roll"):
+        return raw
+    if raw.get("type") == "play_card":
+        return cards.resolve_reroll(state, raw, rng)
+    if raw.get("type") != "operation":
         return raw
     event = parse_event(raw)
     need, helper_need = operation_dice(state, event)
@@ -96,7 +104,25 @@ def apply(state: State, event: Any) -> None:
         _raise("the game is over; only final scoring remains")
     if not 0 <= event.player < len(state.players):
         _raise(f"there is no player {event.player}", "event.player")
+    _turn_closing(state, event)
+    if not isinstance(event, PlayCard):
+        state.recent = None  # a reaction must come right after what it answers
     HANDLERS[type(event)](state, event)
+
+
+def _turn_closing(state: State, event: Any) -> None:
+    """After the sale or the title only the end of the turn is left (EN: sell only at the end
+    of your turn; KO 203-204), apart from any-time cards played by others."""
+    turn = state.turn
+    if not (turn.sold or turn.titled) or isinstance(
+            event, EndTurn | Sell | ClaimTitle | TakeInvestigation | Reshuffle):
+        return
+    if isinstance(event, PlayCard) and event.player != turn.player:
+        card = state.game.plan_card_by_id.get(event.card)
+        if card is None or card.timing == "any_time":
+            return
+    done = "sold" if turn.sold else "claimed a title"
+    _raise(f"{state.active.name} has {done}: the turn ends now (only end_turn is left)")
 
 
 def _own_turn(state: State, event: Any) -> None:
@@ -140,14 +166,7 @@ def _buy_die(state: State, event: BuyDie) -> None:
 
 def operation_dice(state: State, event: Operation) -> tuple[int, int]:
     """Dice the active player and a helper roll: the effective level (floor 1), or 1 die."""
-    city = state.game.city_by_id.get(event.city)
-    if city is None:
-        _raise(f"unknown city '{event.city}'", "event.city")
-    cut = state.turn.security_card
-    if state.ability(event.player, "joker", "A"):
-        cut += 1
-    level = max(state.game.game.security.floor, city.security - cut)
-    return (1 if state.turn.single_die else level), level
+    return dice_for(state, event.player, event.city)
 
 
 @handles(Operation)
@@ -179,66 +198,32 @@ def _operation(state: State, event: Operation) -> None:
         _raise(f"the helper rolls {helper_need} dice", "event.helper_successes")
     if event.invert and not state.ability(event.player, "king", "B"):
         _raise("only King side B can invert a roll", "event.invert")
-    _resolve_operation(state, event, need, helper_need)
+    turn = state.turn
+    rec = OpRecord(
+        player=event.player, helper=event.helper, city=event.city,
+        treasure=state.cities[event.city], level=state.game.city_by_id[event.city].security,
+        need=need, helper_need=helper_need, active_successes=event.active_successes,
+        helper_successes=event.helper_successes if helper is not None else None,
+        invert=event.invert or turn.invert, single_die=turn.single_die,
+        multiplier=2 ** turn.perfect_job, token_from=event.token_from,
+        helper_token_from=event.helper_token_from)
+    state.recent = Recent(op=resolve(state, rec))
+    turn.operations_left -= 1
+    turn.security_card = turn.perfect_job = 0
+    turn.single_die = turn.invert = False
 
 
-def _resolve_operation(state: State, event: Operation, need: int, helper_need: int) -> None:
-    active_ok = (event.active_successes < need) if event.invert else (
-        event.active_successes == need)
-    helper_ok = event.helper is not None and event.helper_successes == helper_need
-    success = active_ok or helper_ok
-    rollers = [(event.player, event.active_successes)]
-    if event.helper is not None:
-        rollers.append((event.helper, event.helper_successes or 0))
-    city = state.game.city_by_id[event.city]
-    active = state.active
-    if success:
-        treasure = state.cities[event.city]
-        state.cities[event.city] = None
-        active.treasures[treasure] += 1
-        state.turn.robbed_levels.append(city.security)
-        for seat, successes in rollers:
-            points = 0 if state.turn.single_die and seat == event.player else successes
-            if state.ability(seat, "jack", "A"):
-                points += 1
-            if seat == event.player and state.turn.perfect_job:
-                points *= 2 ** state.turn.perfect_job
-            state.players[seat].score += points
-        state.log.append(f"{active.name} robs {city.name.en}: {treasure.replace('_', ' ')}; "
-                         + ", ".join(f"{state.players[s].name} +{n}" for s, n in rollers) + ".")
-        _robbed_one(state)
-    else:
-        for seat, successes in rollers:
-            if state.ability(seat, "ace", "B"):
-                state.players[seat].score += successes
-            draw_token(state, seat)
-        names = " and ".join(state.players[s].name for s, _ in rollers)
-        verb = "each take" if len(rollers) > 1 else "takes"
-        state.log.append(f"The alarm sounds in {city.name.en}: {names} {verb} an "
-                         "investigation token.")
-    state.turn.operations_left -= 1
-    state.turn.security_card = state.turn.perfect_job = 0
-    state.turn.single_die = False
-
-
-def _robbed_one(state: State) -> None:
-    """A city lost its treasure: the round marker moves (D26); at 0 the last round starts."""
-    state.round_marker = max(0, state.round_marker - 1)
-    if state.round_marker == 0 and state.status == "playing":
-        state.status = "final_round"
-        state.log.append("The round marker reaches 0: this is the last round.")
-
-
-def draw_token(state: State, seat: int) -> None:
-    """Draw an investigation token; from an empty bag take one from the player with most."""
-    if state.bag:
-        state.players[seat].evidence.append(state.bag.pop())
-        return
-    others = [i for i in range(len(state.players)) if i != seat and state.players[i].evidence]
-    if not others:
-        return
-    most = max(others, key=lambda i: (len(state.players[i].evidence), -i))
-    state.players[seat].evidence.append(state.players[most].evidence.pop())
+@handles(DeclareInversion)
+def _declare_inversion(state: State, event: DeclareInversion) -> None:
+    _own_turn(state, event)
+    if not state.ability(event.player, "king", "B"):
+        _raise("only King side B can invert a roll", "event.player")
+    if state.turn.operations_left <= 0:
+        _raise("the operation for this turn is used")
+    if state.turn.invert:
+        _raise("the inversion is already declared")
+    state.turn.invert = True
+    state.log.append(f"{state.active.name} declares an inversion for the next operation.")
 
 
 @handles(Sell)
@@ -298,13 +283,23 @@ def _claim_title(state: State, event: ClaimTitle) -> None:
 
 @handles(TakeInvestigation)
 def _take_investigation(state: State, event: TakeInvestigation) -> None:
-    draw_token(state, event.player)
+    draw_token(state, event.player, event.token_from)
     state.log.append(f"{state.players[event.player].name} takes an investigation token.")
 
 
 @handles(PlayCard)
 def _play_card(state: State, event: PlayCard) -> None:
-    cards.play(state, event, _own_turn, _robbed_one, _raise)
+    cards.play(state, event, _own_turn)
+
+
+@handles(Reshuffle)
+def _reshuffle(state: State, event: Reshuffle) -> None:
+    table.reshuffle(state)
+
+
+@handles(TeamExchange)
+def _team_exchange(state: State, event: TeamExchange) -> None:
+    table.team_exchange(state, event)
 
 
 @handles(EndTurn)
@@ -340,17 +335,33 @@ def _finish(state: State) -> None:
 def _score(state: State, event: Score) -> None:
     if state.status != "finished":
         _raise("final scoring starts when play is over")
-    state.result = tally(snapshot(state, event), state.game)
+    try:
+        state.result = tally(snapshot(state, event), state.game)
+    except TallyError as exc:  # e.g. a mission entered twice: refused, not a server error
+        _raise(exc.message, f"event.{exc.field}")
     state.log.append("Final tally revealed.")
+
+
+def _close_watch_reveal(state: State, event: Score) -> list[str] | None:
+    """The 3 unused titles Close Watch reveals: as entered at the table, or drawn (D31)."""
+    unused = [t.id for t in state.game.titles if t.id not in state.laid_out]
+    if event.close_watch_reveal is None:
+        rng = random.Random(state.setup.seed + 1)
+        return rng.sample(unused, 3) if len(unused) >= 3 else None
+    if len(set(event.close_watch_reveal)) != 3:
+        _raise("Close Watch reveals 3 different titles", "event.close_watch_reveal")
+    for i, title in enumerate(event.close_watch_reveal):
+        if title not in unused:
+            _raise(f"'{title}' was laid out this game (or is unknown): Close Watch reveals "
+                   "unused titles", f"event.close_watch_reveal[{i}]")
+    return list(event.close_watch_reveal)
 
 
 def snapshot(state: State, event: Score) -> Snapshot:
     """The end-game snapshot of a finished game plus the table's scoring inputs."""
     if len(event.missions) != len(state.players):
         _raise("one mission list per player", "event.missions")
-    rng = random.Random(state.setup.seed + 1)
-    unused = [t.id for t in state.game.titles if t.id not in state.laid_out]
-    reveal = rng.sample(unused, 3) if len(unused) >= 3 else None
+    reveal = _close_watch_reveal(state, event)
     jack_b = next((i for i, p in enumerate(state.players) if p.has("jack", "B")), None)
     players = []
     for i, p in enumerate(state.players):

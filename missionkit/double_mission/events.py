@@ -46,7 +46,9 @@ class Operation(_Event):
     active_successes: Dice | None = None
     helper_successes: Dice | None = None
     roll: bool = False
-    invert: bool = False  # King side B declares before rolling
+    invert: bool = False  # King side B declares before rolling (or `declare_inversion` first)
+    token_from: Seat | None = None  # empty bag: the player the active roller takes from (D27)
+    helper_token_from: Seat | None = None  # the same for the helper
 
 
 class Sell(_Event):
@@ -64,6 +66,7 @@ class TakeInvestigation(_Event):
     """Draw an investigation token outside an operation (e.g. a correction)."""
 
     type: Literal["take_investigation"]
+    token_from: Seat | None = None  # empty bag: which of the tied players to take from (D27)
 
 
 class PlayCard(_Event):
@@ -75,6 +78,39 @@ class PlayCard(_Event):
     treasure: str | None = None  # taken (Extortion, Buy-Back) or received (Swap)
     give: str | None = None  # Swap: the treasure handed over
     city: str | None = None  # Easy Pickings
+    # Security Disruption: the new success counts of whoever had succeeded (or `roll: true`)
+    active_successes: Dice | None = None
+    helper_successes: Dice | None = None
+    roll: bool = False
+    token_from: Seat | None = None  # an empty bag after the reroll (as on `operation`)
+    helper_token_from: Seat | None = None
+
+
+class DeclareInversion(_Event):
+    """King side B declares, before rolling, that this turn's next operation is inverted."""
+
+    type: Literal["declare_inversion"]
+
+
+class Reshuffle(_Event):
+    """The discard pile was shuffled into a new deck: card counts and Hacking's target reset."""
+
+    type: Literal["reshuffle"]
+
+
+Counts = dict[str, Annotated[int, Field(ge=1, le=4)]]
+
+
+class TeamExchange(_Event):
+    """Team variant: `player` and `partner` (same team, same city) trade treasures and
+    Millions on either one's turn, without using an action (EN 229; KO 299-302)."""
+
+    type: Literal["team_exchange"]
+    partner: Seat
+    give: Counts = {}  # treasures `player` hands to `partner`
+    get: Counts = {}  # treasures `partner` hands to `player`
+    give_millions: Annotated[int, Field(ge=0, le=200)] = 0
+    get_millions: Annotated[int, Field(ge=0, le=200)] = 0
 
 
 class EndTurn(_Event):
@@ -88,11 +124,12 @@ class Score(_Event):
     missions: list[list[str]]
     jack_b_take: list[str] = []
     gamble_successes: dict[str, Dice] = {}
+    close_watch_reveal: list[str] | None = None  # the 3 titles revealed at the table
 
 
 Event = Annotated[
     TakeMillions | Action | BuyDie | Operation | Sell | ClaimTitle | TakeInvestigation
-    | PlayCard | EndTurn | Score,
+    | PlayCard | DeclareInversion | Reshuffle | TeamExchange | EndTurn | Score,
     Field(discriminator="type"),
 ]
 EVENT = TypeAdapter(Event)

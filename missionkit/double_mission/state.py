@@ -87,6 +87,50 @@ class Turn:
     imitations: int = 0
     robbed_levels: list[int] = field(default_factory=list)
     extra: bool = False  # Joker B's extra turn
+    invert: bool = False  # King B declared an inversion for the next operation
+
+
+@dataclass(frozen=True)
+class OpRecord:
+    """One resolved operation: its dice and what it changed, so a card right after it can
+    revert and resolve it again (Enforcement, Security Disruption) or build on it."""
+
+    player: int
+    helper: int | None
+    city: str
+    treasure: str
+    level: int  # printed security, for Infiltration Genius
+    need: int
+    helper_need: int
+    active_successes: int
+    helper_successes: int | None
+    invert: bool
+    single_die: bool
+    multiplier: int
+    token_from: int | None = None
+    helper_token_from: int | None = None
+    success: bool = False
+    holder: int | None = None  # who holds the treasure won (Double-Cross changes it)
+    points: tuple[tuple[int, int], ...] = ()  # (seat, points scored)
+    tokens: tuple[tuple[int, int], ...] = ()  # (taker, source seat; -1 = the bag)
+    status_before: str = "playing"
+
+
+@dataclass(frozen=True)
+class CardPlay:
+    """A plan card just played, with the table as it was before its effect (for Threaten)."""
+
+    seat: int
+    card: str
+    before: State
+
+
+@dataclass(frozen=True)
+class Recent:
+    """What the last event leaves open to a reaction: an operation, a card, or both."""
+
+    op: OpRecord | None = None
+    card: CardPlay | None = None
 
 
 @dataclass
@@ -105,6 +149,9 @@ class State:
     sold: Counter[str] = field(default_factory=Counter)
     log: GameLog = field(default_factory=GameLog)
     result: dict | None = None
+    recent: Recent | None = None
+    discard_top: str | None = None  # the last plan card played; None after a reshuffle
+    card_plays: Counter[str] = field(default_factory=Counter)  # since the last reshuffle
 
     def clone(self) -> State:
         """A copy safe to change: every mutable part is copied, the content and setup shared.
@@ -116,8 +163,16 @@ class State:
         new.__dict__.update(
             self.__dict__, players=[p.clone() for p in self.players], cities=dict(self.cities),
             values=dict(self.values), offer=list(self.offer), bag=list(self.bag), turn=turn,
-            sold=_copy(self.sold), log=self.log.copy())
+            sold=_copy(self.sold), log=self.log.copy(), card_plays=_copy(self.card_plays))
         return new
+
+    def restore(self, before: State) -> None:
+        """Put the table back as it was in `before` (a snapshot never changed afterwards);
+        the log, the discard pile and the card counts stay as they are now."""
+        old = before.clone()
+        for name in ("players", "cities", "values", "offer", "bag", "round_marker", "turn",
+                     "status", "sold", "recent"):
+            setattr(self, name, getattr(old, name))
 
     @property
     def active(self) -> PlayerState:
@@ -172,6 +227,10 @@ def _check_setup(setup: Setup, game: DoubleMission) -> None:
         if len(setup.players) != 4 or teams != Counter({"A": 2, "B": 2}):
             raise IllegalEvent("the team variant needs 4 players, two in team A and two in B",
                                "options.team_mode")
+        seats = [s.team for s in setup.players]
+        if any(seats[i] == seats[(i + 1) % 4] for i in range(4)):
+            raise IllegalEvent("teammates may not sit next to each other: seat the teams "
+                               "A, B, A, B (KO 294-295)", "options.team_mode")
     if setup.placement is not None:
         want = Counter({t.id: t.count for t in game.treasures})
         if set(setup.placement) != set(game.city_by_id) or Counter(

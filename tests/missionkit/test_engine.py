@@ -234,7 +234,7 @@ def test_ace_b_scores_dice_on_failure(game):
 def test_without_anyone_knowing(game):
     events = [{"type": "play_card", "player": 0, "card": "without_anyone_knowing"}]
     s = replay(setup(game), [*events, op(0, "new_york", 1)], game)
-    assert s.players[0].treasures and s.players[0].score == 0 + 1  # Jack A's +1 only
+    assert s.players[0].treasures and s.players[0].score == 0  # no points: no Jack A +1 either
     refused(game, events, op(0, "seoul", 1, helper=1, h=2), "cannot be used in a cooperation")
 
 

@@ -12,6 +12,7 @@ from missionkit.double_mission.engine import (
     replay,
     try_apply,
 )
+from missionkit.double_mission.operation import succeeded
 from missionkit.double_mission.state import IllegalEvent, Setup, State, new_state
 
 CHARACTERS = ["jack", "queen", "king", "joker", "ace"]
@@ -19,8 +20,11 @@ CHARACTERS = ["jack", "queen", "king", "joker", "ace"]
 
 def snapshot_of(state: State) -> tuple:
     """Everything an undo must restore."""
+    recent = state.recent
     return (state.players, state.cities, state.values, +state.sold, state.round_marker,
-            state.turn, state.status, state.offer, state.bag, state.log)
+            state.turn, state.status, state.offer, state.bag, state.log,
+            +state.card_plays, state.discard_top, recent and recent.op,
+            recent and recent.card and (recent.card.seat, recent.card.card))
 
 
 @st.composite
@@ -32,21 +36,36 @@ def an_event(draw, state: State):
     kind = draw(st.sampled_from(["take_millions", "move", "buy_die", "buy_die", "operation",
                                  "operation", "operation", "operation", "sell", "claim_title",
                                  "claim_title", "play_card", "end_turn", "end_turn",
-                                 "take_investigation"]))
+                                 "take_investigation", "react", "react", "declare_inversion",
+                                 "reshuffle", "team_exchange", "team_exchange"]))
+    anyone = st.integers(0, players - 1)
+    if state.recent is not None and state.recent.op is not None and draw(st.booleans()):
+        kind = "react"  # answer the operation just resolved
     if kind == "move":
         return {"type": "action", "player": seat, "kind": "move"}
-    if kind in ("take_millions", "buy_die", "end_turn"):
+    if kind in ("take_millions", "buy_die", "end_turn", "declare_inversion"):
         return {"type": kind, "player": seat}
+    if kind == "reshuffle":
+        return {"type": kind, "player": draw(anyone)}
     if kind == "take_investigation":
-        return {"type": kind, "player": draw(st.integers(0, players - 1))}
+        return {"type": kind, "player": draw(anyone), "token_from": draw(st.none() | anyone)}
+    if kind == "react":
+        return a_reaction(draw, state)
+    if kind == "team_exchange":
+        partner = draw(st.sampled_from([(seat + 2) % players, (seat + 2) % players, seat + 1]))
+        return {"type": kind, "player": seat, "partner": partner,
+                "give": draw(a_bundle(state, seat)), "get": draw(a_bundle(state, partner)),
+                "give_millions": draw(st.integers(0, 3)), "get_millions": draw(st.integers(0, 3))}
     if kind == "operation":
         city = draw(st.sampled_from(full))
         need, level = operation_dice(state, parse_event(
             {"type": "operation", "player": seat, "city": city}))
         event = {"type": "operation", "player": seat, "city": city,
-                 "active_successes": draw(st.sampled_from([need, need, need - 1, 0, 6]))}
+                 "active_successes": draw(st.sampled_from([need, need, need - 1, 0, 6])),
+                 "token_from": draw(st.none() | anyone),
+                 "invert": draw(st.sampled_from([False, False, True]))}
         if draw(st.booleans()):
-            event |= {"helper": draw(st.integers(0, players - 1)),
+            event |= {"helper": draw(anyone), "helper_token_from": draw(st.none() | anyone),
                       "helper_successes": draw(st.sampled_from([level, level - 1, 0]))}
         return event
     if kind == "sell":
@@ -62,6 +81,39 @@ def an_event(draw, state: State):
             "treasure": draw(st.sampled_from([t.id for t in g.treasures])),
             "give": draw(st.sampled_from([t.id for t in g.treasures])),
             "city": draw(st.sampled_from(full))}
+
+
+REACTIONS = ["perfect_job", "enforcement", "security_disruption", "double_cross", "threaten",
+             "hacking"]
+
+
+def a_reaction(draw, state: State) -> dict:
+    """A card answering the last event, by the player who may play it (or anyone)."""
+    op = state.recent.op if state.recent else None
+    card = draw(st.sampled_from(REACTIONS))
+    seat = state.turn.player
+    if card in ("double_cross", "threaten", "security_disruption"):
+        seat = draw(st.integers(0, len(state.players) - 1))
+        if op is not None and op.helper is not None and card == "double_cross":
+            seat = op.helper
+    event = {"type": "play_card", "player": seat, "card": card}
+    if card in ("security_disruption", "hacking") and op is not None:
+        active_ok, helper_ok = succeeded(op)
+        if active_ok or draw(st.integers(0, 4)) == 0:
+            event["active_successes"] = draw(st.sampled_from([op.need, 0, op.need - 1]))
+        if helper_ok or draw(st.integers(0, 4)) == 0:
+            event["helper_successes"] = draw(st.sampled_from([op.helper_need, 0]))
+        event["token_from"] = draw(st.none() | st.integers(0, len(state.players) - 1))
+    return event
+
+
+@st.composite
+def a_bundle(draw, state: State, seat: int) -> dict:
+    """Treasures a player could hand over (sometimes more than held)."""
+    held = sorted(t for t, n in state.players[seat % len(state.players)].treasures.items() if n)
+    if not held or draw(st.integers(0, 5)) == 0:
+        return {}
+    return {draw(st.sampled_from(held)): draw(st.sampled_from([1, 1, 2]))}
 
 
 def check_invariants(before: State, after: State) -> None:
@@ -85,9 +137,10 @@ def test_legal_event_sequences_keep_the_invariants(game, data):
     chars = data.draw(st.permutations(CHARACTERS), label="characters")[:n]
     sides = data.draw(st.lists(st.sampled_from("AB"), min_size=n, max_size=n), label="sides")
     setup = Setup.model_validate({
-        "players": [{"name": f"P{i}", "character": c, "side": s}
+        "players": [{"name": f"P{i}", "character": c, "side": s, "team": "AB"[i % 2]}
                     for i, (c, s) in enumerate(zip(chars, sides, strict=True))],
-        "options": {"sale_and_title": data.draw(st.booleans(), label="sale_and_title")},
+        "options": {"sale_and_title": data.draw(st.booleans(), label="sale_and_title"),
+                    "team_mode": n == 4 and data.draw(st.booleans(), label="team_mode")},
         "seed": data.draw(st.integers(0, 2**20), label="seed")})
     state = new_state(setup, game)
     events: list[dict] = []

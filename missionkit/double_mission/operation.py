@@ -1,0 +1,143 @@
+"""Operations: the dice they need, how they resolve, and how a card right after undoes one.
+
+A resolved operation leaves an `OpRecord` of everything it changed (points, treasure, tokens,
+round marker), so Enforcement and Security Disruption can revert it exactly and resolve it
+again on new dice, and Perfect Job or Double-Cross can build on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .state import IllegalEvent, OpRecord, State
+
+BAG = -1  # the source of a token drawn from the bag
+
+
+def dice_for(state: State, player: int, city_id: str) -> tuple[int, int]:
+    """Dice the active player and a helper roll: the effective level (floor 1), or 1 die."""
+    city = state.game.city_by_id.get(city_id)
+    if city is None:
+        raise IllegalEvent(f"unknown city '{city_id}'", "event.city")
+    level = effective_level(state, city.security, security_cut(state, player))
+    return (1 if state.turn.single_die else level), level
+
+
+def security_cut(state: State, player: int) -> int:
+    """How much this turn's security card and Joker A (D14) lower every city's level."""
+    return state.turn.security_card + (1 if state.ability(player, "joker", "A") else 0)
+
+
+def effective_level(state: State, printed: int, cut: int) -> int:
+    return max(state.game.game.security.floor, printed - cut)
+
+
+def succeeded(rec: OpRecord) -> tuple[bool, bool]:
+    """(the active roll succeeded, the helper's roll succeeded); King B's may be inverted."""
+    active = (rec.active_successes < rec.need) if rec.invert else (
+        rec.active_successes == rec.need)
+    helper = rec.helper is not None and rec.helper_successes == rec.helper_need
+    return active, helper
+
+
+def _rollers(rec: OpRecord) -> list[tuple[int, int]]:
+    out = [(rec.player, rec.active_successes)]
+    if rec.helper is not None:
+        out.append((rec.helper, rec.helper_successes or 0))
+    return out
+
+
+def _points(state: State, rec: OpRecord, seat: int, successes: int) -> int:
+    """Operation points of one roller in a success. Without Anyone Knowing scores none, and
+    Jack A's +1 comes only with operation points (KO 354-355, 529; D16)."""
+    if rec.single_die and seat == rec.player:
+        return 0
+    points = successes + (1 if state.ability(seat, "jack", "A") else 0)
+    return points * rec.multiplier if seat == rec.player else points
+
+
+def resolve(state: State, rec: OpRecord) -> OpRecord:
+    """Apply the operation's outcome; return the record with what it changed."""
+    active_ok, helper_ok = succeeded(rec)
+    city = state.game.city_by_id[rec.city]
+    names = {s: state.players[s].name for s, _ in _rollers(rec)}
+    if active_ok or helper_ok:
+        before = state.status
+        state.cities[rec.city] = None
+        state.players[rec.player].treasures[rec.treasure] += 1
+        state.turn.robbed_levels.append(rec.level)
+        points = tuple((s, _points(state, rec, s, n)) for s, n in _rollers(rec))
+        for seat, n in points:
+            state.players[seat].score += n
+        state.log.append(f"{names[rec.player]} robs {city.name.en}: "
+                         f"{rec.treasure.replace('_', ' ')}; "
+                         + ", ".join(f"{names[s]} +{n}" for s, n in points) + ".")
+        robbed_one(state)
+        return replace(rec, success=True, holder=rec.player, points=points, tokens=(),
+                       status_before=before)
+    points, tokens = [], []
+    for seat, successes in _rollers(rec):
+        # King B scores his success dice even when his inversion turns them into a failure
+        # (KO 388, D15); Ace B scores them on any failure (D18).
+        scores = state.ability(seat, "ace", "B") or (seat == rec.player and rec.invert)
+        points.append((seat, successes if scores else 0))
+        state.players[seat].score += points[-1][1]
+        choice = rec.token_from if seat == rec.player else rec.helper_token_from
+        field = "event.token_from" if seat == rec.player else "event.helper_token_from"
+        source = draw_token(state, seat, choice, field)
+        if source is not None:
+            tokens.append((seat, source))
+    verb = "each take" if rec.helper is not None else "takes"
+    state.log.append(f"The alarm sounds in {city.name.en}: "
+                     + " and ".join(names.values()) + f" {verb} an investigation token.")
+    return replace(rec, success=False, holder=None, points=tuple(points), tokens=tuple(tokens),
+                   status_before=state.status)
+
+
+def revert(state: State, rec: OpRecord) -> None:
+    """Undo everything `rec`'s resolution changed (its dice stay rolled)."""
+    for seat, n in rec.points:
+        state.players[seat].score -= n
+    for taker, source in reversed(rec.tokens):
+        token = state.players[taker].evidence.pop()
+        if source == BAG:
+            state.bag.append(token)
+        else:
+            state.players[source].evidence.append(token)
+    if rec.success:
+        state.players[rec.holder].treasures[rec.treasure] -= 1
+        state.cities[rec.city] = rec.treasure
+        levels = state.turn.robbed_levels
+        del levels[len(levels) - 1 - levels[::-1].index(rec.level)]
+        trigger = state.game.player_count(len(state.players)).end_trigger
+        state.round_marker = max(0, trigger - len(state.robbed()))
+        state.status = rec.status_before
+
+
+def robbed_one(state: State) -> None:
+    """A city lost its treasure: the round marker moves (D26); at 0 the last round starts."""
+    state.round_marker = max(0, state.round_marker - 1)
+    if state.round_marker == 0 and state.status == "playing":
+        state.status = "final_round"
+        state.log.append("The round marker reaches 0: this is the last round.")
+
+
+def draw_token(state: State, seat: int, choice: int | None = None,
+               field: str = "event.token_from") -> int | None:
+    """Draw an investigation token; from an empty bag take one from a player with the most,
+    the taker choosing among tied players (D27; the lowest seat if no choice is entered).
+    Returns where it came from (BAG or a seat), or None when there was none to take."""
+    if state.bag:
+        state.players[seat].evidence.append(state.bag.pop())
+        return BAG
+    others = [i for i in range(len(state.players)) if i != seat and state.players[i].evidence]
+    if not others:
+        return None
+    most = max(len(state.players[i].evidence) for i in others)
+    tied = [i for i in others if len(state.players[i].evidence) == most]
+    if choice is not None and choice not in tied:
+        raise IllegalEvent("the bag is empty: take from a player with the most tokens ("
+                           + " or ".join(state.players[i].name for i in tied) + ")", field)
+    source = tied[0] if choice is None else choice
+    state.players[seat].evidence.append(state.players[source].evidence.pop())
+    return source

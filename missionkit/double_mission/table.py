@@ -1,0 +1,102 @@
+"""What the table records besides turns (reshuffles, team exchanges) and what it is shown
+besides the state: odds of each operation and warnings about what the app cannot check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import odds
+from .events import TeamExchange
+from .operation import effective_level, security_cut
+from .state import IllegalEvent, State
+
+NOT_TRACKED = "not tracked: moves, hands, how many copies are left"
+
+
+def reshuffle(state: State) -> None:
+    """The discard pile became the new deck: it is empty, and card counts start again."""
+    state.card_plays.clear()
+    state.discard_top = None
+    state.log.append("The discard pile is shuffled into a new plan deck.")
+
+
+def warnings(state: State) -> list[str]:
+    """Cards played more often than their copies allow since the last reshuffle: a warning,
+    not a refusal, since hands and the deck stay physical."""
+    out = []
+    for card in state.game.plan_cards:
+        n = state.card_plays.get(card.id, 0)
+        if n > card.copies:
+            out.append(f"{card.name.en} played {n} times since the last reshuffle, but the "
+                       f"deck holds {card.copies}: check the cards or record the reshuffle.")
+    return out
+
+
+def team_exchange(state: State, event: TeamExchange) -> None:
+    """Teammates in the same city trade treasures and Millions on either one's turn (D36);
+    it uses no action. Being in the same city is physical and not checked."""
+    if not state.setup.options.team_mode:
+        raise IllegalEvent("exchanges are part of the team variant", "event.type")
+    a, seat_b = state.players[event.player], event.partner
+    if seat_b == event.player or seat_b >= len(state.players) or (
+            state.players[seat_b].team != a.team):
+        raise IllegalEvent(f"{a.name} exchanges only with a teammate", "event.partner")
+    b = state.players[seat_b]
+    if state.turn.player not in (event.player, seat_b):
+        raise IllegalEvent("teammates exchange on either one's turn", "event.player")
+    _check_can_give(state, a, event.give, event.give_millions, "event.give")
+    _check_can_give(state, b, event.get, event.get_millions, "event.get")
+    for giver, taker, items, millions in ((a, b, event.give, event.give_millions),
+                                          (b, a, event.get, event.get_millions)):
+        for treasure, n in items.items():
+            giver.treasures[treasure] -= n
+            taker.treasures[treasure] += n
+        giver.millions -= millions
+        taker.millions += millions
+    state.log.append(f"{a.name} and {b.name} exchange treasures and Millions.")
+
+
+def _check_can_give(state: State, giver: Any, items: dict[str, int], millions: int,
+                    field: str) -> None:
+    for treasure, n in items.items():
+        if treasure not in state.values:
+            raise IllegalEvent(f"unknown treasure '{treasure}'", f"{field}.{treasure}")
+        if giver.treasures.get(treasure, 0) < n:
+            raise IllegalEvent(f"{giver.name} holds {giver.treasures.get(treasure, 0)} "
+                               f"{treasure.replace('_', ' ')}", f"{field}.{treasure}")
+    if giver.millions < millions:
+        raise IllegalEvent(f"{giver.name} has {giver.millions} Millions", f"{field}_millions")
+
+
+def operation_odds(state: State) -> list[dict[str, Any]]:
+    """For every city with a treasure: the dice the active player and a helper roll and the
+    chance of success, solo and in a cooperation. No co-op odds while Without Anyone Knowing
+    is active (co-op is forbidden, D12); King B's declared inversion gives inverted odds."""
+    p = state.game.game.dice.success_chance
+    seat, turn = state.turn.player, state.turn
+    inverted = turn.invert and state.ability(seat, "king", "B")
+    owned = state.players[seat].dice
+    cut = security_cut(state, seat)
+    by_level: dict[int, dict[str, Any]] = {}  # the odds depend only on the effective level
+    out = []
+    for city in state.game.cities:
+        treasure = state.cities[city.id]
+        if treasure is None:
+            continue
+        level = effective_level(state, city.security, cut)
+        if level not in by_level:
+            need = 1 if turn.single_die else level
+            solo = odds.inverted(need, p) if inverted else odds.solo(need, p)
+            coop = None if turn.single_die else 1 - (1 - solo) * (1 - odds.solo(level, p))
+            by_level[level] = {"dice": need, "helper_dice": level, "solo": solo, "coop": coop,
+                               "inverted": inverted, "can": owned >= need}
+        out.append({"city": city.id, "treasure": treasure, **by_level[level]})
+    return out
+
+
+def table_view(state: State) -> dict[str, Any]:
+    """The table's extras for a client: odds, warnings, the discard pile, the inversion."""
+    return {"operations": operation_odds(state) if state.status != "finished" else [],
+            "warnings": warnings(state), "discard_top": state.discard_top,
+            "cards_since_reshuffle": {c: n for c, n in sorted(state.card_plays.items()) if n},
+            "inversion_declared": state.turn.invert, "not_tracked": NOT_TRACKED}

@@ -90,24 +90,23 @@ def _pass_strip(c: Canvas, ctx: Ctx, area: Rect) -> None:
     top = area.y1 - 24
     row_h = (top - area.y) / 2
     fill_rect(c, Rect(area.x, top - row_h, area.w, row_h), CHARCOAL)
-    c.setFillColor(GOLD)
-    c.setFont(ctx.fonts.bold, 8)
-    c.drawString(area.x + 3, top - row_h * 0.65, "Δ")
-    c.setFillColor(INK)
-    c.drawString(area.x + 3, top - row_h * 1.65, "%")
-    for i, (delta, chance) in enumerate(cells):
-        x = area.x + head + i * w
-        label = f"{delta:+d}".replace("+0", "0")
-        if i == 0:
-            label = f"≤{delta}"
-        elif i == len(cells) - 1:
-            label = f"≥+{delta}"
-        c.setFillColor(white)
-        c.setFont(ctx.fonts.bold, 7.5)
-        c.drawCentredString(x + w / 2, top - row_h * 0.65, label)
-        c.setFillColor(INK)
-        c.setFont(ctx.fonts.bold if delta == 0 else ctx.fonts.body, 8)
-        c.drawCentredString(x + w / 2, top - row_h * 1.65, f"{round(chance * 100)}")
+    labels = [f"{d:+d}".replace("+0", "0") for d, _ in cells]
+    labels[0], labels[-1] = f"≤{cells[0][0]}", f"≥+{cells[-1][0]}"
+    # row by row (not column by column), so the text reads in rows
+    for r, (head_label, ink) in enumerate((("Δ", GOLD), ("%", INK))):
+        y = top - row_h * (0.65 + r)
+        c.setFillColor(ink)
+        c.setFont(ctx.fonts.bold, 8)
+        c.drawString(area.x + 3, y, head_label)
+        for i, (delta, chance) in enumerate(cells):
+            x = area.x + head + i * w + w / 2
+            if r == 0:
+                c.setFillColor(white)
+                c.setFont(ctx.fonts.bold, 7.5)
+                c.drawCentredString(x, y, labels[i])
+            else:
+                c.setFont(ctx.fonts.bold if delta == 0 else ctx.fonts.body, 8)
+                c.drawCentredString(x, y, f"{round(chance * 100)}")
     stroke_rect(c, Rect(area.x, area.y, area.w, top - area.y), CHARCOAL, 0.6)
 
 
@@ -122,7 +121,7 @@ def reference_sheet(c: Canvas, ctx: Ctx, area: Rect) -> None:
     gap = mm(4)
     w = (tables.w - 2 * gap) / 3
     order = [ctx.game.tables[k] for k in ("spy", "mission_failure", "capture")]
-    size = 8.0
+    size = 9.5
     while max(_table_height(ctx, tb, w, size) for tb in order) > tables.h:
         size -= 0.25
         if size < MIN_SIZE:

@@ -149,8 +149,7 @@ def obstacle_face(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:
     text.one_line(c, t(ctx.lang, "check"), head, ctx.fonts.bold, 7.5, item=dc.id, field="check")
     rows = _check_rows(ctx, [dc.card.check])
     area = Rect(inner.x, inner.y, inner.w, inner.h - mm(4))
-    draw_rows(c, ctx, rows, area if len(rows) > 1 else area.shrink(mm(4)), chip=colour,
-              item=dc.id)
+    draw_rows(c, ctx, rows, area, chip=colour, item=dc.id)
 
 
 def asset_face(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:

@@ -70,7 +70,7 @@ def _glyph_disc(c: Canvas, what: str, cx: float, cy: float, d: float) -> None:
 
 def _value(c: Canvas, ctx: Ctx, row: Row, area: Rect, chip: Color) -> None:
     """The number, big: on a coloured chip for a check, in green ink for a bonus."""
-    size = min(area.h * 0.95, 20)
+    size = min(area.h * 0.9, 24)
     label = signed(row.value)
     if row.kind == "check":
         fill_rect(c, area, chip, radius=mm(1.2))
@@ -90,12 +90,13 @@ def _row(c: Canvas, ctx: Ctx, row: Row, area: Rect, chip: Color, item: str,
         c.setFont(ctx.fonts.bold, 7)
         c.drawCentredString(x + mm(1.4), area.cy - 2.5, number)
         x += mm(3.2)
-    d = min(area.h * 0.86, mm(7.5))
+    d = min(area.h * 0.86, mm(9))
     _glyph_disc(c, row.what, x + d / 2, area.cy, d)
-    value = Rect(area.x1 - mm(12), area.cy - min(area.h, mm(8)) / 2, mm(12), min(area.h, mm(8)))
+    vh = min(area.h * 0.9, mm(9.5))
+    value = Rect(area.x1 - mm(13), area.cy - vh / 2, mm(13), vh)
     label = Rect(x + d + mm(1.8), area.y, value.x - x - d - mm(2.8), area.h)
     c.setFillColor(INK)
-    text.one_line(c, row.label, label, ctx.fonts.bold, 10, item=item, field=f"{row.what}",
+    text.one_line(c, row.label, label, ctx.fonts.bold, 10.5, item=item, field=f"{row.what}",
                   align="left")
     _value(c, ctx, row, value, chip)
 
@@ -123,7 +124,7 @@ def draw_rows(c: Canvas, ctx: Ctx, rows: list[Row], area: Rect, *, chip: Color, 
             slots.append(("gap", None))
         slots.append(("row", row))
     weight = {"row": 1.0, "or": 0.5, "gap": 0.18}
-    unit = min(mm(10), area.h / sum(weight[k] for k, _ in slots))
+    unit = min(mm(12), area.h / sum(weight[k] for k, _ in slots))
     y = area.cy + unit * sum(weight[k] for k, _ in slots) / 2
     groups = sorted({r.group for r in rows})
     seen: set[int] = set()

@@ -33,19 +33,44 @@ PALE = hexcolor("#FFFDF7")
 
 @dataclass(frozen=True)
 class DeckCard:
-    """One printed card: its id, printed name, type, place in the deck and content card."""
+    """One printed card and every piece of content its face shows, so that the card cache
+    key (a hash of the item) changes whenever the printed face would."""
 
     id: str
     name: Localized  # the card's display_name
     type: str
     number: int  # 1-169, in deck order (for sorting and checking a printed deck)
     card: Any
+    kind: Any  # the type's CardTypeInfo (name, permanent or one use)
+    reminder: Localized  # the guide's reminder for this type
+    labels: dict[str, Localized]  # skill id or "table:<id>" -> printed name
+    game_name: Localized
+    deck_size: int
+
+
+def _labels(game: Any, card: Any) -> dict[str, Localized]:
+    """The printed names of the skills and tables this card shows."""
+    skills = set(getattr(card, "skills", None) or {})
+    checks = list(getattr(card, "checks", ()))
+    if getattr(card, "check", None) is not None:
+        checks.append(card.check)
+    skills |= {o.skill for check in checks for o in check.options}
+    out = {s: game.skill_by_id[s].name for s in sorted(skills)}
+    for e in getattr(card, "effects", ()):
+        if e.kind == "skill_bonus":
+            out[e.skill] = game.skill_by_id[e.skill].name
+        elif e.kind == "table_modifier":
+            out[f"table:{e.table}"] = game.tables[e.table].name
+    return out
 
 
 def deck_cards(game: Any) -> list[DeckCard]:
     """The whole shared deck in deck order."""
-    return [DeckCard(c.id, c.display_name, c.type, i, c)
-            for i, c in enumerate(game.deck(), start=1)]
+    deck = game.deck()
+    return [DeckCard(c.id, c.display_name, c.type, i, c, game.game.card_type(c.type),
+                     game.guide.card_reminders[c.type], _labels(game, c), game.game.name,
+                     len(deck))
+            for i, c in enumerate(deck, start=1)]
 
 
 # --- shared parts ----------------------------------------------------------------------
@@ -57,7 +82,7 @@ def _frame(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect, layout: str) -> Color:
     parts.background(c, trim, colour, GOLD)
     strip = box(layout, "type", trim)
     glyphs.TYPES[dc.type](c, strip.x + strip.h / 2, strip.cy, strip.h * 1.1, white, colour)
-    label = ctx.game.game.card_type(dc.type).name.get(ctx.lang)
+    label = dc.kind.name.get(ctx.lang)
     c.setFillColor(GOLD)
     text.one_line(c, label.upper(), Rect(strip.x + strip.h * 1.3, strip.y, strip.w * 0.6,
                                          strip.h), ctx.fonts.bold, 8.5, item=dc.id,
@@ -79,37 +104,33 @@ def _tag(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect, key: str, solid: bool) -
 
 
 def _reminder(c: Canvas, ctx: Ctx, dc: DeckCard, area: Rect) -> None:
-    body = ctx.game.guide.card_reminders[dc.type].get(ctx.lang)
+    body = dc.reminder.get(ctx.lang)
     parts.panel(c, ctx, area, body, item=dc.id, field="reminder", fill=PALE)
 
 
 def _footer(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect, layout: str) -> None:
-    parts.footer(c, ctx, box(layout, "footer", trim), ctx.game.game.name.get(ctx.lang),
-                 f"{dc.number:03d}/{len(ctx.game.deck())}", GOLD, dc.id)
+    parts.footer(c, ctx, box(layout, "footer", trim), dc.game_name.get(ctx.lang),
+                 f"{dc.number:03d}/{dc.deck_size}", GOLD, dc.id)
 
 
-def _skill_label(ctx: Ctx, skill: str) -> str:
-    return ctx.game.skill_by_id[skill].name.get(ctx.lang)
+def _bonus_rows(ctx: Ctx, dc: DeckCard, skills: dict[str, int]) -> list[Row]:
+    return [Row(s, dc.labels[s].get(ctx.lang), n, "bonus", i)
+            for i, (s, n) in enumerate(skills.items())]
 
 
-def _bonus_rows(ctx: Ctx, skills: dict[str, int]) -> list[Row]:
-    return [Row(s, _skill_label(ctx, s), n, "bonus", i) for i, (s, n) in enumerate(skills.items())]
-
-
-def _check_rows(ctx: Ctx, checks: Any) -> list[Row]:
-    return [Row(o.skill, _skill_label(ctx, o.skill), o.mod, "check", g)
+def _check_rows(ctx: Ctx, dc: DeckCard, checks: Any) -> list[Row]:
+    return [Row(o.skill, dc.labels[o.skill].get(ctx.lang), o.mod, "check", g)
             for g, check in enumerate(checks) for o in check.options]
 
 
-def _effect_rows(ctx: Ctx, effects: Any) -> list[Row]:
+def _effect_rows(ctx: Ctx, dc: DeckCard) -> list[Row]:
     """An event's skill bonuses and table modifiers, as rows."""
     out = []
-    for i, e in enumerate(effects):
-        if e.kind == "skill_bonus":
-            out.append(Row(e.skill, _skill_label(ctx, e.skill), e.amount, "bonus", i))
-        elif e.kind == "table_modifier":
-            name = ctx.game.tables[e.table].name.get(ctx.lang)
-            out.append(Row(f"table:{e.table}", name, e.amount, "bonus", i))
+    for i, e in enumerate(dc.card.effects):
+        what = {"skill_bonus": lambda e: e.skill,
+                "table_modifier": lambda e: f"table:{e.table}"}.get(e.kind)
+        if what is not None:
+            out.append(Row(what(e), dc.labels[what(e)].get(ctx.lang), e.amount, "bonus", i))
     return out
 
 
@@ -137,7 +158,7 @@ def _named(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> Color:
 def agent_face(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:
     colour = _named(c, ctx, dc, trim)
     inner = _panel_body(c, box("card", "body", trim))
-    draw_rows(c, ctx, _bonus_rows(ctx, dc.card.skills), inner, chip=colour, item=dc.id)
+    draw_rows(c, ctx, _bonus_rows(ctx, dc, dc.card.skills), inner, chip=colour, item=dc.id)
 
 
 def obstacle_face(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:
@@ -147,18 +168,18 @@ def obstacle_face(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:
     head = Rect(inner.x, inner.y1 - mm(4), inner.w, mm(4))
     c.setFillColor(colour)
     text.one_line(c, t(ctx.lang, "check"), head, ctx.fonts.bold, 7.5, item=dc.id, field="check")
-    rows = _check_rows(ctx, [dc.card.check])
+    rows = _check_rows(ctx, dc, [dc.card.check])
     area = Rect(inner.x, inner.y, inner.w, inner.h - mm(4))
     draw_rows(c, ctx, rows, area, chip=colour, item=dc.id)
 
 
 def asset_face(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:
     """Equipment, experience and connections: their bonuses, and how long they last."""
-    info = ctx.game.game.card_type(dc.type)
     colour = _named(c, ctx, dc, trim)
-    _tag(c, ctx, dc, trim, "permanent" if info.permanent else "one_use", info.permanent)
+    permanent = dc.kind.permanent
+    _tag(c, ctx, dc, trim, "permanent" if permanent else "one_use", permanent)
     inner = _panel_body(c, box("card", "body", trim))
-    rows = _bonus_rows(ctx, dc.card.skills)
+    rows = _bonus_rows(ctx, dc, dc.card.skills)
     card_text = getattr(dc.card, "text", None)
     if card_text is not None:
         split = inner.h * (0.5 if rows else 1.0)
@@ -186,7 +207,7 @@ def event_face(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:
     text.one_line(c, t(ctx.lang, dc.card.when), banner.shrink(mm(1)), ctx.fonts.bold, 8.5,
                   item=dc.id, field="when")
     rest = Rect(inner.x, inner.y, inner.w, inner.h - mm(7))
-    rows = _effect_rows(ctx, dc.card.effects)
+    rows = _effect_rows(ctx, dc)
     if rows:
         rows_area = Rect(rest.x, rest.y, rest.w, mm(9) * len(rows))
         draw_rows(c, ctx, rows, rows_area, chip=colour, item=dc.id)
@@ -205,7 +226,7 @@ def mission_face(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:
     text.one_line(c, f"{t(ctx.lang, 'checks')} · {t(ctx.lang, 'every_check')}", head,
                   ctx.fonts.bold, 7.5, item=dc.id, field="checks")
     area = Rect(inner.x, inner.y, inner.w, inner.h - mm(4.5))
-    draw_rows(c, ctx, _check_rows(ctx, dc.card.checks), area, chip=colour, item=dc.id,
+    draw_rows(c, ctx, _check_rows(ctx, dc, dc.card.checks), area, chip=colour, item=dc.id,
               numbered=True)
     _reminder(c, ctx, dc, box("mission", "text", trim))
     _footer(c, ctx, dc, trim, "mission")

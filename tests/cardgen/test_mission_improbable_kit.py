@@ -189,3 +189,32 @@ def test_overflowing_name_fails_naming_card_and_field(content_copy, tmp_path):
     assert result.returncode == 1
     assert "mr_bond: name: text does not fit its box" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_editing_a_card_type_reminder_rerenders_exactly_that_types_cards(content_copy, tmp_path,
+                                                                       mi):
+    from cardgen.build import BuildOptions
+    from cardgen.watch import Rebuilder
+
+    rb = Rebuilder(BuildOptions(GAME, out=tmp_path / "out", content=content_copy))
+    first = rb.rebuild()
+    assert not first.errors and len(first.rendered) == len(mi.deck()) + 1  # + the one back
+    guide = content_copy / "mission_improbable" / "guide.yaml"
+    old = "Recruit in your Recruit phase. Goes on missions."
+    guide.write_text(guide.read_text(encoding="utf-8").replace(old, "Recruit, then send."),
+                     encoding="utf-8")
+    report = rb.rebuild()
+    assert not report.errors
+    assert sorted(report.rendered) == sorted(f"cards/{a.id}-face" for a in mi.agents)
+
+
+def test_tts_export_holds_the_whole_deck_over_several_sheets(tmp_path, mi):
+    result = cardgen("export", "tts", "--game", GAME, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    folder = tmp_path / GAME / "en-tts"
+    deck = json.loads((folder / "cards.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert len(deck["ContainedObjects"]) == len(deck["DeckIDs"]) == len(mi.deck())
+    assert len(deck["CustomDeck"]) == -(-len(mi.deck()) // 69)
+    assert len(set(deck["DeckIDs"])) == len(mi.deck())
+    for sheet in deck["CustomDeck"].values():
+        assert Path(sheet["FaceURL"].removeprefix("file://")).exists()

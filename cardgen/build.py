@@ -94,6 +94,7 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
         "bleed_mm": round(BLEED / mm(1), 3),
         "duplex": opts.duplex,
         "components": game.component_counts(),
+        **({"bought": kit.bought(game, opts.lang)} if kit.bought else {}),
         "files": entries,
     }
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"

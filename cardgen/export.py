@@ -54,53 +54,75 @@ def _sheet(images: list[Path], hidden: Path | None, cell: tuple[int, int]) -> Im
 
 
 def export_tts(kit: Kit, ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
-    """Per card family: a face sheet, a back image (or back sheet) and the deck's JSON."""
+    """Per card family: a face sheet, a back image (or back sheet) and the deck's JSON.
+
+    A family of more than 69 cards takes several sheets ("<key>-faces-2.png", ...), all in
+    one TTS deck."""
     out.mkdir(parents=True, exist_ok=True)
     sides = {(s.family, s.item_id, s.side): s for s in card_sides(kit, ctx)}
     written: list[Path] = []
-    for deck_no, run in enumerate(kit.families(ctx), start=1):
+    per = TTS_COLS * TTS_ROWS - 1  # the last slot shows the hidden card
+
+    def png(side: CardSide) -> Path:
+        return cache.get(ctx, side, EXPORT_DPI)[1]
+
+    deck_no = 0
+    for run in kit.families(ctx):
         cards = list(run.items)  # physical cards: copies included
-        if len(cards) > TTS_COLS * TTS_ROWS - 1:
-            raise ValueError(f"{run.key}: {len(cards)} cards do not fit one deck sheet")
-
-        def png(side: CardSide) -> Path:
-            return cache.get(ctx, side, EXPORT_DPI)[1]
-
-        faces = [png(sides[(run.key, c.id, "face")]) for c in cards]
-        back = png(sides[(run.key, "back", "back")]) if run.same_back else None
-        with Image.open(faces[0]) as first:
-            cell = _cell(first.size)
-        face_path = out / f"{run.key}-faces.png"
-        _sheet(faces, back or faces[0], cell).save(face_path)
-        written.append(face_path)
-        if run.same_back:
-            back_path = out / f"{run.key}-back.png"
-            with Image.open(back) as img:
-                img.convert("RGB").resize(cell, Image.LANCZOS).save(back_path)
-        else:
-            backs = [png(sides[(run.key, c.id, "back")]) for c in cards]
-            back_path = out / f"{run.key}-backs.png"
-            _sheet(backs, backs[0], cell).save(back_path)
-        written.append(back_path)
-        deck = _deck_json(run.key, deck_no, cards, face_path, back_path, not run.same_back, ctx)
+        chunks = [cards[i:i + per] for i in range(0, len(cards), per)]
+        sheets: list[tuple[int, list[Any], Path, Path]] = []
+        for n, chunk in enumerate(chunks, start=1):
+            deck_no += 1
+            suffix = f"-{n}" if len(chunks) > 1 else ""
+            face_path, back_path = _tts_sheets(run, chunk, sides, png, out, suffix)
+            written += [face_path, back_path]
+            sheets.append((deck_no, chunk, face_path, back_path))
+        deck = _deck_json(run.key, sheets, not run.same_back, ctx)
         json_path = out / f"{run.key}.json"
         json_path.write_text(json.dumps(deck, indent=2, ensure_ascii=False), encoding="utf-8")
         written.append(json_path)
     return written
 
 
-def _deck_json(key: str, deck_no: int, cards: list[Any], faces: Path, backs: Path,
-               unique_back: bool, ctx: Ctx) -> dict[str, Any]:
+def _tts_sheets(run: Any, cards: list[Any], sides: dict[tuple[str, str, str], CardSide],
+                png: Any, out: Path, suffix: str) -> tuple[Path, Path]:
+    """One TTS face sheet and its back image (or back sheet) for up to 69 cards."""
+    faces = [png(sides[(run.key, c.id, "face")]) for c in cards]
+    back = png(sides[(run.key, "back", "back")]) if run.same_back else None
+    with Image.open(faces[0]) as first:
+        cell = _cell(first.size)
+    face_path = out / f"{run.key}-faces{suffix}.png"
+    _sheet(faces, back or faces[0], cell).save(face_path)
+    if run.same_back:
+        back_path = out / f"{run.key}-back{suffix}.png"
+        with Image.open(back) as img:
+            img.convert("RGB").resize(cell, Image.LANCZOS).save(back_path)
+    else:
+        backs = [png(sides[(run.key, c.id, "back")]) for c in cards]
+        back_path = out / f"{run.key}-backs{suffix}.png"
+        _sheet(backs, backs[0], cell).save(back_path)
+    return face_path, back_path
+
+
+def _deck_json(key: str, sheets: list[tuple[int, list[Any], Path, Path]], unique_back: bool,
+               ctx: Ctx) -> dict[str, Any]:
+    """One TTS deck over its sheets: (deck number, cards, face sheet, back image)."""
     transform = {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180,
                  "scaleX": 1, "scaleY": 1, "scaleZ": 1}
-    custom = {str(deck_no): {"FaceURL": faces.resolve().as_uri(),
-                             "BackURL": backs.resolve().as_uri(), "NumWidth": TTS_COLS,
-                             "NumHeight": TTS_ROWS, "BackIsHidden": True,
-                             "UniqueBack": unique_back, "Type": 0}}
-    ids = [deck_no * 100 + i for i in range(len(cards))]
-    contained = [{"Name": "Card", "CardID": cid, "Nickname": card.name.get(ctx.lang),
-                  "Description": card.id, "CustomDeck": custom, "Transform": transform}
-                 for cid, card in zip(ids, cards, strict=True)]
+    customs: dict[str, Any] = {}
+    ids: list[int] = []
+    contained: list[dict[str, Any]] = []
+    for deck_no, cards, faces, backs in sheets:
+        custom = {str(deck_no): {"FaceURL": faces.resolve().as_uri(),
+                                 "BackURL": backs.resolve().as_uri(), "NumWidth": TTS_COLS,
+                                 "NumHeight": TTS_ROWS, "BackIsHidden": True,
+                                 "UniqueBack": unique_back, "Type": 0}}
+        customs.update(custom)
+        sheet_ids = [deck_no * 100 + i for i in range(len(cards))]
+        ids += sheet_ids
+        contained += [{"Name": "Card", "CardID": cid, "Nickname": card.name.get(ctx.lang),
+                       "Description": card.id, "CustomDeck": custom, "Transform": transform}
+                      for cid, card in zip(sheet_ids, cards, strict=True)]
     return {"ObjectStates": [{"Name": "Deck", "Nickname": key.replace("_", " "),
-                              "Transform": transform, "DeckIDs": ids, "CustomDeck": custom,
+                              "Transform": transform, "DeckIDs": ids, "CustomDeck": customs,
                               "ContainedObjects": contained}]}

@@ -1,0 +1,1 @@
+"""Mission Improbable's print kit: one shared deck, reference sheet, aids, score pad."""

@@ -128,3 +128,36 @@ def test_a_mission_not_met_is_refused_in_view(browser, live):  # noqa: F811
     assert "do not meet" in alert.inner_text()
     assert page.locator("#game .log >> text=(SOLO)").count() == 0
     context.close()
+
+
+def test_the_failure_option_exchanges_a_hand_card_without_naming_it(client):
+    """A debriefing turn with no mission completed may exchange a hand card: the form sends
+    only its type, and the log never names a card that was in a hand."""
+    from werkzeug.datastructures import MultiDict
+
+    from companion.dice_mission.forms import form_event
+
+    event = form_event(MultiDict({"type": "exchange", "player": "0", "card_type": "solo",
+                                  "card": ""}))
+    assert event == {"type": "exchange", "player": 0, "card_type": "solo"}
+    r = client.post("/api/v1/games", json={"game": "dice-mission", "display": DISPLAY,
+                                           "players": [{"name": "Ann", "colour": "red"},
+                                                       {"name": "Bo", "colour": "blue"}]})
+    gid, token, version = r.json["id"], r.json["edit_token"], 0
+    auth = {"Authorization": f"Bearer {token}"}
+    for event in ({"type": "dice", "player": 0, "faces": [1, 2, 3, 4, 6]},
+                  {"type": "end_turn", "player": 0},
+                  {"type": "dice", "player": 1, "faces": [1, 1, 2, 2, 3]},
+                  {"type": "end_turn", "player": 1}):
+        r = client.post(f"/api/v1/games/{gid}/events", headers=auth,
+                        json={"version": version, "event": event})
+        assert r.status_code == 200, r.json
+        version = r.json["version"]
+    r = client.post(f"/api/v1/games/{gid}/events", headers=auth, json={
+        "version": version, "event": {"type": "exchange", "player": 0, "card_type": "solo",
+                                      "card": "solo_01"}})  # naming a hand card is refused
+    assert r.status_code == 422 and r.json["field"] == "event.card"
+    r = client.post(f"/api/v1/games/{gid}/events", headers=auth, json={
+        "version": version, "event": {"type": "exchange", "player": 0, "card_type": "solo"}})
+    assert r.status_code == 200
+    assert r.json["log"][-1] == "Ann exchanges a SOLO card from their hand."

@@ -13,6 +13,7 @@ from .. import text
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx, fill_rect, stroke_rect
 from ..render.flow import Flow
+from . import glyphs
 from .odds import chance_row
 from .rows import d10
 from .strings import t
@@ -110,14 +111,34 @@ def _pass_strip(c: Canvas, ctx: Ctx, area: Rect) -> None:
     stroke_rect(c, Rect(area.x, area.y, area.w, top - area.y), CHARCOAL, 0.6)
 
 
+def _skill_legend(c: Canvas, ctx: Ctx, area: Rect) -> None:
+    """Every skill's glyph beside its name, in two rows: the key to the cards' rows."""
+    skills = ctx.game.skills
+    per_row = -(-len(skills) // 2)
+    w, h = area.w / per_row, area.h / 2
+    d = min(h * 0.8, mm(5.5))
+    for i, skill in enumerate(skills):
+        cell = Rect(area.x + (i % per_row) * w, area.y1 - (i // per_row + 1) * h, w, h)
+        c.setFillColor(INK)
+        c.circle(cell.x + d / 2, cell.cy, d / 2, fill=1, stroke=0)
+        glyphs.draw_skill(c, skill.id, cell.x + d / 2, cell.cy, d * 0.7, white, INK)
+        c.setFillColor(INK)
+        text.one_line(c, skill.name.get(ctx.lang), Rect(cell.x + d + mm(1.2), cell.y,
+                                                        w - d - mm(2), h),
+                      ctx.fonts.bold, 8, item="reference", field=f"skill {skill.id}",
+                      align="left")
+
+
 def reference_sheet(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """The three D10 tables side by side, the pass chances and the 1D5 / modifier notes."""
+    """The three D10 tables side by side, the skills' key, the pass chances and the notes."""
     stroke_rect(c, area, CHARCOAL, 0.8, radius=mm(3))
     inner = area.shrink(mm(5))
     body = _title(c, ctx, inner, t(ctx.lang, "reference"), INK)
     notes = Rect(body.x, body.y, body.w, mm(6))
     strip = Rect(body.x, notes.y1 + mm(1), body.w, mm(19))
-    tables = Rect(body.x, strip.y1 + mm(3), body.w, body.h - strip.h - notes.h - mm(4))
+    legend = Rect(body.x, strip.y1 + mm(1.5), body.w, mm(10))
+    _skill_legend(c, ctx, legend)
+    tables = Rect(body.x, legend.y1 + mm(2), body.w, body.y1 - legend.y1 - mm(2))
     gap = mm(4)
     w = (tables.w - 2 * gap) / 3
     order = [ctx.game.tables[k] for k in ("spy", "mission_failure", "capture")]

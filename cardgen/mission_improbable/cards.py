@@ -295,5 +295,5 @@ def back(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:
     area = band.shrink(mm(2.5))
     c.setFillColor(GOLD)
     block = text.fit(name, area, ctx.fonts.display, 22, item="back", field="name",
-                     min_size=10, leading=1.0, max_lines=2)
+                     min_size=10, leading=1.12, max_lines=2)
     text.draw(c, block, area, align="center", valign="middle")

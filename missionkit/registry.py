@@ -10,6 +10,7 @@ from __future__ import annotations
 GAMES: dict[str, str] = {
     "double-mission": "double_mission",
     "mission-improbable": "mission_improbable",
+    "dice-mission": "dice_mission",
 }
 
 DEFAULT_GAME = "double-mission"  # the game a client that names none gets (the first one)

@@ -1,0 +1,1 @@
+"""Dice Mission: content model, mission checks, odds and the round engine."""

@@ -1,0 +1,246 @@
+"""The chance of completing one mission card (design §8.4).
+
+You roll N dice up to R times, choosing before each reroll the dice to keep that give this
+card the best chance (a dynamic programme over the multisets of kept dice, memoised per N).
+No gadgets. SOLO and SPECIAL figures are exact. For VERSUS and TEAM the opponents each roll
+the same N dice once at random and you roll first without seeing them: a card whose check
+splits over opponents (`only`, `most`, `fewest`, `exclusive`, `each_player`, `players`) is
+still exact; any other (table predicates) uses a fixed-seed sample of opponents' rolls, so
+its figure is indicative.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement, product
+from math import comb, factorial
+from typing import Any
+
+from . import counts, pool
+from .model import Check, Mission
+from .predicates import evaluate
+
+Roll = tuple[int, ...]  # a multiset of faces, sorted
+SAMPLES = 200  # opponents' rolls sampled for a card that does not split over opponents
+SEED = 20260
+
+
+@cache
+def rolls_of(n: int) -> tuple[tuple[Roll, float], ...]:
+    """Every outcome of rolling n dice, as a sorted multiset, with its probability."""
+    out = []
+    for faces in combinations_with_replacement(range(1, 7), n):
+        ways = factorial(n)
+        for k in Counter(faces).values():
+            ways //= factorial(k)
+        out.append((faces, ways / 6**n))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Space:
+    """The DP's states for n dice: outcomes, keeps, and the moves between them."""
+
+    states: tuple[Roll, ...]
+    chance: tuple[float, ...]  # of each state on a first roll
+    moves: tuple[tuple[tuple[int, float], ...], ...]  # keep -> (state, probability)
+    keeps_of: tuple[tuple[int, ...], ...]  # state -> the keeps it allows (itself included)
+
+
+@cache
+def space(n: int) -> Space:
+    states = tuple(r for r, _ in rolls_of(n))
+    index = {s: i for i, s in enumerate(states)}
+    keeps = [r for k in range(n + 1) for r, _ in rolls_of(k)]
+    keep_index = {k: i for i, k in enumerate(keeps)}
+    moves = tuple(
+        tuple((index[tuple(sorted(keep + more))], p) for more, p in rolls_of(n - len(keep)))
+        for keep in keeps)
+    keeps_of = tuple(tuple(keep_index[k] for k in _sub_rolls(s)) for s in states)
+    return Space(states, tuple(p for _, p in rolls_of(n)), moves, keeps_of)
+
+
+def _sub_rolls(state: Roll) -> list[Roll]:
+    counts = Counter(state)
+    faces = sorted(counts)
+    return [tuple(f for f, k in zip(faces, ks, strict=True) for _ in range(k))
+            for ks in product(*(range(counts[f] + 1) for f in faces))]
+
+
+def best_play(n: int, rolls: int, value: list[float]) -> float:
+    """Expected `value` of the final dice under the best keep choices, `rolls` rolls."""
+    sp = space(n)
+    v = value
+    for _ in range(rolls - 1):
+        e = [sum(p * v[s] for s, p in move) for move in sp.moves]
+        v = [max(e[k] for k in keeps) for keeps in sp.keeps_of]
+    return sum(p * x for p, x in zip(sp.chance, v, strict=True))
+
+
+def chance(mission: Mission | Check, dice: int, rolls: int, players: int) -> float:
+    """The chance to complete `mission` rolling `dice` dice up to `rolls` times at a table
+    of `players` (2-5), in 0..1."""
+    if not 1 <= dice <= 6 or rolls < 1 or not 2 <= players <= 5:
+        raise ValueError("dice 1-6, rolls 1 or more, players 2-5")
+    check = mission.check if isinstance(mission, Mission) else mission
+    return best_play(dice, rolls, success(check, dice, players))
+
+
+def success(check: Check, dice: int, players: int) -> list[float]:
+    """For each final roll of yours, the chance that the card is met."""
+    states = space(dice).states
+    rule, scope = check.rule, check.scope
+    if scope in ("solo", "special"):
+        return [float(pool.holds(rule, s, players) is not None) for s in states]
+    exact = _split_over_opponents(rule, scope, dice, players - 1)
+    if exact is not None:
+        return [exact(s) for s in states]
+    return _sampled(check, dice, players)
+
+
+# --- cards that split over opponents: exact ------------------------------------------
+
+
+def _split_over_opponents(rule: dict[str, Any], scope: str, n: int,
+                          others: int) -> Callable[[Roll], float] | None:
+    key, arg = next(iter(rule.items()))
+    if scope == "versus" and key == "exclusive":
+        return lambda s: _exclusive(s, arg["n"], n * others)
+    if scope == "team" and key == "players":
+        q = _share(arg["where"], n, others + 1)
+        return lambda s: _players(s, arg, q, others)
+    parts = arg if key == "all" else [rule]
+    if all(_per_opponent(p, scope) for p in parts):
+        return _each_opponent(parts, n, others)
+    return None
+
+
+def _per_opponent(part: dict[str, Any], scope: str) -> bool:
+    key = next(iter(part))
+    return key in (("only", "most", "fewest") if scope == "versus" else ("each_player",))
+
+
+def _each_opponent(parts: list[dict[str, Any]], n: int, others: int) -> Callable[[Roll], float]:
+    """Cards met when your dice pass some tests and every opponent passes others."""
+    def features(faces: Roll) -> tuple[Any, ...]:
+        out: list[Any] = []
+        for part in parts:
+            key, arg = next(iter(part.items()))
+            if key in ("only", "each_player"):
+                out.append(pool.holds(arg, faces, others + 1) is not None)
+            else:
+                out.append(pool.metric(arg["metric"], faces, arg.get("faces"))[0])
+        return tuple(out)
+
+    theirs: dict[tuple[Any, ...], float] = defaultdict(float)
+    for faces, p in rolls_of(n):
+        theirs[features(faces)] += p
+
+    def value(s: Roll) -> float:
+        mine = features(s)
+        for part, f in zip(parts, mine, strict=True):
+            if next(iter(part)) in ("only", "each_player") and not f:
+                return 0.0
+        q = sum(p for f, p in theirs.items() if _beaten(parts, mine, f))
+        return q**others
+
+    return value
+
+
+def _beaten(parts: list[dict[str, Any]], mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> bool:
+    for part, a, b in zip(parts, mine, theirs, strict=True):
+        key, arg = next(iter(part.items()))
+        margin = arg.get("margin", 1) if isinstance(arg, dict) else 1
+        ok = {"only": not b, "each_player": b, "most": a >= b + margin,
+              "fewest": a <= b - margin}[key]
+        if not ok:
+            return False
+    return True
+
+
+def _share(rule: dict[str, Any], n: int, players: int) -> float:
+    return sum(p for faces, p in rolls_of(n) if pool.holds(rule, faces, players) is not None)
+
+
+def _players(s: Roll, arg: dict[str, Any], q: float, others: int) -> float:
+    mine = int(pool.holds(arg["where"], s, others + 1) is not None)
+    target = pool.number(arg["value"], 0, others + 1)
+    compare = pool.OPS[arg["op"]]
+    return sum(comb(others, j) * q**j * (1 - q)**(others - j)
+               for j in range(others + 1) if compare(mine + j, target))
+
+
+def _exclusive(s: Roll, need: int, their_dice: int) -> float:
+    """At least `need` of your dice show faces no opponent shows (inclusion-exclusion)."""
+    counts = Counter(s)
+    faces = sorted(counts)
+    total = 0.0
+    for keep in product((0, 1), repeat=len(faces)):
+        absent = [f for f, k in zip(faces, keep, strict=True) if k]
+        if sum(counts[f] for f in absent) < need:
+            continue
+        rest = [f for f in faces if f not in absent]
+        exactly = 0.0  # P(the faces absent from the opponents' dice, among yours, are `absent`)
+        for extra in product((0, 1), repeat=len(rest)):
+            size = len(absent) + sum(extra)
+            exactly += (-1) ** sum(extra) * ((6 - size) / 6) ** their_dice
+        total += exactly
+    return total
+
+
+# --- anything else: a fixed sample of opponents' rolls --------------------------------
+
+
+def _sampled(check: Check, n: int, players: int) -> list[float]:
+    rng = random.Random(f"{SEED}:{n}:{players}")
+    tables = [[[rng.randint(1, 6) for _ in range(n)] for _ in range(players - 1)]
+              for _ in range(SAMPLES)]
+    states = space(n).states
+    if check.scope == "team" and table_only(check.rule):
+        return _sampled_table(check.rule, states, tables, players)
+    return [sum(evaluate(check, 0, [list(s), *others]) for others in tables) / SAMPLES
+            for s in states]
+
+
+def table_only(rule: dict[str, Any]) -> bool:
+    key, arg = next(iter(rule.items()))
+    if key in ("all", "any"):
+        return all(table_only(r) for r in arg)
+    return key not in ("each_player", "players")
+
+
+def _code(faces: Any) -> int:
+    """Face counts packed in one integer (5 bits a face), so two pools add as integers."""
+    return sum(1 << (5 * (v - 1)) for v in faces)
+
+
+def _sampled_table(rule: dict[str, Any], states: tuple[Roll, ...], tables: list[Any],
+                   players: int) -> list[float]:
+    """A TEAM card on the whole table: it depends on the table's face counts only, so each
+    distinct count is judged once."""
+    test = counts.compile_rule(rule, players)
+
+    def judge(code: int) -> bool:
+        face_counts = tuple((code >> (5 * i)) & 31 for i in range(6))
+        if test is not None:
+            return test(face_counts)
+        faces = [v for v, k in zip(range(1, 7), face_counts, strict=True) for _ in range(k)]
+        return pool.holds(rule, faces, players) is not None
+
+    theirs = [_code(v for hand in others for v in hand) for others in tables]
+    seen: dict[int, bool] = {}
+    out = []
+    for s in states:
+        mine = _code(s)
+        met = 0
+        for code in theirs:
+            ok = seen.get(mine + code)
+            if ok is None:
+                ok = seen[mine + code] = judge(mine + code)
+            met += ok
+        out.append(met / len(tables))
+    return out

@@ -96,6 +96,8 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
         "components": game.component_counts(),
         "files": entries,
     }
+    if kit.bought is not None:
+        manifest["bought"] = kit.bought(game, opts.lang)
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     (folder / "manifest.json").write_text(text, encoding="utf-8")
     return BuildResult(folder, manifest)

@@ -57,7 +57,8 @@ def _build(*argv: str) -> None:
 
 
 def test_building_a_game_without_a_kit_names_it(monkeypatch, capsys, tmp_path):
-    monkeypatch.delitem(KITS, "double-mission")
+    for game_id in list(KITS):
+        monkeypatch.delitem(KITS, game_id)
     with pytest.raises(Failed):
         _build("--game", "double-mission", "--out", str(tmp_path))
     assert "no print kit for game 'double-mission'" in capsys.readouterr().err

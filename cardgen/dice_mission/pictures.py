@@ -1,0 +1,182 @@
+"""A mission's requirement as a row of die faces, derived from its `check` predicate.
+
+Pure data (no drawing): `picture(rule)` returns the groups of dice a card shows beside its
+text, or () when the check is not a pattern of faces (sums of a whole pool, "most", "fewest",
+counts per player...): then the card shows its type's emblem and the text alone.
+
+A die shows `pips` (1-6), or is blank with a `mark` ("A": dice marked alike show one number,
+"n", "n+1": a run); `struck` crosses it out ("no such die"). A group's `caption` names the
+faces its blank dice may show ("1·3·5"). Signs ("+", "= 7", ">") sit between dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from missionkit.dice_mission.vocabulary import FACE_SETS
+
+LETTERS = "ABCDEF"  # dice marked with one letter show one number; other letters, others
+MAX_DICE = 6  # a picture never shows more dice than a player can roll
+OP_SIGNS = {"eq": "=", "ge": "≥", "le": "≤", "gt": ">"}
+
+
+@dataclass(frozen=True)
+class Die:
+    pips: int | None = None
+    mark: str = ""
+    struck: bool = False
+
+
+@dataclass(frozen=True)
+class Sign:
+    text: str
+
+
+@dataclass(frozen=True)
+class Group:
+    items: tuple[Die | Sign, ...]
+    caption: str = ""
+
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        return tuple(i for i in self.items if isinstance(i, Die))
+
+
+Picture = tuple[Group, ...]
+
+
+class NoPicture(Exception):
+    """The check (or a part of it) is not a pattern of faces."""
+
+
+def faces_label(spec: Any) -> str:
+    """'odd' -> '1·3·5', [5, 6] -> '5·6'."""
+    faces = FACE_SETS[spec] if isinstance(spec, str) else spec
+    return "·".join(str(f) for f in faces)
+
+
+def _faces(spec: Any) -> tuple[int, ...]:
+    return tuple(FACE_SETS[spec]) if isinstance(spec, str) else tuple(spec)
+
+
+def _whole(n: Any) -> int:
+    if not isinstance(n, int):
+        raise NoPicture("a number that depends on the players or the dice")
+    return n
+
+
+def _groups(arg: list[dict[str, Any]]) -> Picture:
+    out = []
+    letters = iter(LETTERS)
+    for g in arg:
+        n = _whole(g["n"])
+        faces = _faces(g["faces"]) if "faces" in g else ()
+        if len(faces) == 1:
+            out.append(Group(tuple(Die(faces[0]) for _ in range(n))))
+        else:
+            mark = next(letters)
+            caption = faces_label(g["faces"]) if faces else ""
+            out.append(Group(tuple(Die(mark=mark) for _ in range(n)), caption))
+    return tuple(out)
+
+
+def _straight(arg: dict[str, Any]) -> Picture:
+    length = arg["length"]
+    if "from" in arg:
+        return (Group(tuple(Die(arg["from"] + k) for k in range(length))),)
+    marks = ["n", *(f"n+{k}" for k in range(1, length))]
+    return (Group(tuple(Die(mark=m) for m in marks)),)
+
+
+def _contains(arg: list[int]) -> Picture:
+    return (Group(tuple(Die(f) for f in sorted(arg))),)
+
+
+def _sum(arg: dict[str, Any]) -> Picture:
+    value = _whole(arg["value"])
+    tail = Sign(f"{OP_SIGNS[arg['op']]} {value}")
+    if "dice" not in arg:
+        return (Group((Die(mark="Σ"), tail)),)
+    dice: list[Die | Sign] = []
+    for k in range(arg["dice"]):
+        dice += [Sign("+"), Die()] if k else [Die()]
+    return (Group((*dice, tail)),)
+
+
+def _count(arg: dict[str, Any]) -> Picture:
+    value = _whole(arg["value"])
+    if "faces" not in arg:
+        raise NoPicture("a count of dice is a qualifier, not a pattern")
+    faces = _faces(arg["faces"])
+    if arg["op"] == "eq" and value == 0:  # "no 1s, 3s or 5s": each face crossed out
+        return (Group(tuple(Die(f, struck=True) for f in faces)),)
+    if arg["op"] != "ge":
+        raise NoPicture("only 'at least' and 'none' counts are drawn")
+    return (Group(tuple(_one_of(faces) for _ in range(value))),)
+
+
+def _one_of(faces: tuple[int, ...]) -> Die:
+    """A die that may show any of `faces` (its pips when there is one)."""
+    if len(faces) == 1:
+        return Die(faces[0])
+    return Die(mark="·".join(str(f) for f in faces))
+
+
+def _all_different(arg: dict[str, Any]) -> Picture:
+    return (Group(tuple(Die(mark=m) for m in LETTERS[:arg["min_dice"]])),)
+
+
+def _count_compare(arg: dict[str, Any]) -> Picture:
+    left, right = _one_of(_faces(arg["left"])), _one_of(_faces(arg["right"]))
+    return (Group((Sign("#"), left, Sign(OP_SIGNS[arg["op"]]), Sign("#"), right)),)
+
+
+def _all(arg: list[dict[str, Any]]) -> Picture:
+    """Every part drawn; a bare minimum number of dice is left to the text."""
+    out: list[Group] = []
+    for part in arg:
+        key, value = next(iter(part.items()))
+        if key == "count" and "faces" not in value:
+            continue
+        out += picture_of(part)
+    if not out:
+        raise NoPicture("nothing but qualifiers")
+    return tuple(out)
+
+
+def _inner(arg: dict[str, Any]) -> Picture:
+    return picture_of(arg)
+
+
+def _players(arg: dict[str, Any]) -> Picture:
+    return picture_of(arg["where"])
+
+
+def _none(arg: Any) -> Picture:
+    raise NoPicture("not a pattern of faces")
+
+
+_PICTURES: dict[str, Callable[[Any], Picture]] = {
+    "groups": _groups, "straight": _straight, "contains": _contains, "sum": _sum,
+    "count": _count, "all_different": _all_different, "count_compare": _count_compare,
+    "all": _all, "split": _all, "only": _inner, "each_player": _inner, "players": _players,
+}
+
+
+def picture_of(rule: dict[str, Any]) -> Picture:
+    """The groups of dice for `rule` (NoPicture when a part is not a face pattern)."""
+    key, arg = next(iter(rule.items()))
+    return _PICTURES.get(key, _none)(arg)
+
+
+def picture(rule: dict[str, Any]) -> Picture:
+    """The card's picture, or () when its check is not drawn as dice."""
+    try:
+        out = picture_of(rule)
+    except NoPicture:
+        return ()
+    if sum(len(g.dice) for g in out) > MAX_DICE:
+        return ()
+    return out

@@ -262,6 +262,13 @@ class DiceMission:
     def missions_of(self, kind: MissionType) -> tuple[Mission, ...]:
         return tuple(m for m in self.missions if m.type == kind)
 
+    def table_dice(self, players: int) -> tuple[int, int]:
+        """Fewest and most dice on the table in one round at `players` players."""
+        if players not in self.setup:
+            raise KeyError(f"Dice Mission is for {self.supported_players()} players, "
+                           f"not {players}")
+        return players * self.round.dice_min, players * self.round.dice_max
+
     def supported_players(self) -> str:
         counts = sorted(self.setup)
         return f"{counts[0]}-{counts[-1]}"

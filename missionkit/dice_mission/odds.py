@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement, product
 from math import comb, factorial
+from operator import mul
 from typing import Any
 
 from . import counts, pool
@@ -47,7 +48,7 @@ class Space:
 
     states: tuple[Roll, ...]
     chance: tuple[float, ...]  # of each state on a first roll
-    moves: tuple[tuple[tuple[int, float], ...], ...]  # keep -> (state, probability)
+    moves: tuple[tuple[tuple[int, ...], tuple[float, ...]], ...]  # keep -> states, chances
     keeps_of: tuple[tuple[int, ...], ...]  # state -> the keeps it allows (itself included)
 
 
@@ -58,7 +59,8 @@ def space(n: int) -> Space:
     keeps = [r for k in range(n + 1) for r, _ in rolls_of(k)]
     keep_index = {k: i for i, k in enumerate(keeps)}
     moves = tuple(
-        tuple((index[tuple(sorted(keep + more))], p) for more, p in rolls_of(n - len(keep)))
+        (tuple(index[tuple(sorted(keep + more))] for more, _ in rolls_of(n - len(keep))),
+         tuple(p for _, p in rolls_of(n - len(keep))))
         for keep in keeps)
     keeps_of = tuple(tuple(keep_index[k] for k in _sub_rolls(s)) for s in states)
     return Space(states, tuple(p for _, p in rolls_of(n)), moves, keeps_of)
@@ -76,8 +78,9 @@ def best_play(n: int, rolls: int, value: list[float]) -> float:
     sp = space(n)
     v = value
     for _ in range(rolls - 1):
-        e = [sum(p * v[s] for s, p in move) for move in sp.moves]
-        v = [max(e[k] for k in keeps) for keeps in sp.keeps_of]
+        get = v.__getitem__
+        e = [sum(map(mul, chances, map(get, states))) for states, chances in sp.moves]
+        v = [max(map(e.__getitem__, keeps)) for keeps in sp.keeps_of]
     return sum(p * x for p, x in zip(sp.chance, v, strict=True))
 
 
@@ -225,7 +228,8 @@ def _sampled_table(rule: dict[str, Any], states: tuple[Roll, ...], tables: list[
     test = counts.compile_rule(rule, players)
 
     def judge(code: int) -> bool:
-        face_counts = tuple((code >> (5 * i)) & 31 for i in range(6))
+        face_counts = (code & 31, code >> 5 & 31, code >> 10 & 31, code >> 15 & 31,
+                       code >> 20 & 31, code >> 25 & 31)
         if test is not None:
             return test(face_counts)
         faces = [v for v, k in zip(range(1, 7), face_counts, strict=True) for _ in range(k)]

@@ -116,7 +116,10 @@ class _Walk:
     def p_groups(self, value: Any, loc: Loc, *_: Any) -> None:
         def group(entry: Any, at: Loc) -> None:
             if self.args(entry, at, ("n",), ("faces",)):
-                self.number(entry["n"], (*at, "n"))
+                if _is_int(entry["n"]):
+                    self.whole(entry["n"], (*at, "n"), 1)
+                else:
+                    self.number(entry["n"], (*at, "n"))
                 if "faces" in entry:
                     self.faces(entry["faces"], (*at, "faces"))
         self.listed(value, loc, 1, group)

@@ -78,6 +78,9 @@ CHECKS = [
         "check: {straight: {length: 5, from: 2}}", "check: {straight: {length: 5, from: 3}}",
         "straight", "a run of 5 from 3 goes past 6", id="run-past-six"),
     pytest.param(
+        "check: {groups: [{n: 3}]}", "check: {groups: [{n: 0}]}",
+        "groups[0].n", "expected a whole number 1 or more, got 0", id="empty-group"),
+    pytest.param(
         "check: {split: [{straight: {length: 3}}, {groups: [{n: 2}]}]}",
         "check: {split: [{straight: {length: 3}}]}",
         "split", "expected a list of at least 2", id="split-of-one"),
@@ -125,6 +128,8 @@ def test_error_line_reads_file_line_field_message(tmp_path):
      "'lock_player', 'steal_die', 'delete_die', 'change_face', 'swap_dice' or 'give_die'"),
     ("gadgets.yaml", "    copies: 2\n    effect: give_die", "    copies: 3\n    effect: give_die",
      "gadgets", "21 gadget cards (sum of copies), but game.yaml components say 20"),
+    ("missions.yaml", "check: {groups: [{n: 3}]}", "check: three of a kind",
+     "missions[1].check", "expected a mapping (key: value), got 'three of a kind'"),
     ("game.yaml", "dice_max: 5", "dice_max: 6", "round.dice_max", "a player owns only 5 dice"),
     ("guide.yaml", "{round.rolls_max} rolls", "{round.rols_max} rolls",
      "sections[2].points[1].en", "unknown placeholder {round.rols_max}"),

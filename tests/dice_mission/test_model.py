@@ -6,6 +6,7 @@ import re
 from collections import Counter
 
 import pytest
+import yaml
 
 from missionkit.content import load_game
 from missionkit.dice_mission.predicates import evaluate
@@ -80,6 +81,9 @@ def test_setup_per_player_count(dm):
     assert dm.setup[2].target == 7 and dm.setup[2].missions_in_hand == 6
     assert all(dm.setup[n].target == 4 for n in (3, 4, 5))
     assert [n for n in dm.setup if dm.setup[n].joker] == [2, 3, 4]
+    assert [dm.table_dice(n) for n in (2, 3, 4, 5)] == [(4, 10), (6, 15), (8, 20), (10, 25)]
+    with pytest.raises(KeyError):
+        dm.table_dice(6)
     r = dm.round
     assert (r.dice_min, r.dice_max, r.rolls_max, r.gadget_hand_limit) == (2, 5, 3, 3)
 
@@ -99,3 +103,31 @@ def test_every_design_decision_is_recorded_with_a_note(dm):
 def test_guide_has_the_player_aid_prose(dm):
     aid = [s.id for s in dm.guide if s.aid]
     assert aid == ["mission_phase", "debriefing_phase", "mission_gadgets", "debriefing_gadgets"]
+
+
+def korean_texts(node):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "ko" and isinstance(value, str):
+                yield value
+            else:
+                yield from korean_texts(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from korean_texts(value)
+
+
+def test_korean_texts_keep_to_the_glossary():
+    folder = CONTENT / "dice_mission"
+    terms = yaml.safe_load((folder / "glossary.yaml").read_text(encoding="utf-8"))["terms"]
+    assert all(t["en"] and t["ko"] and t["note"] for t in terms)
+    texts = [text for name in ("missions", "gadgets", "guide", "game")
+             for text in korean_texts(yaml.safe_load(
+                 (folder / f"{name}.yaml").read_text(encoding="utf-8")))]
+    assert len(texts) > 2 * 116
+    for term in terms:
+        for variant in term["reject"]:
+            assert not [t for t in texts if variant in t], (term["en"], variant)
+    used = " ".join(texts)
+    for term in terms:  # every listed term is the one in use (verbs by their stem)
+        assert term["ko"].removesuffix("다") in used, term["en"]

@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from missionkit.dice_mission.guide import fill
 
+from .. import text
 from ..documents import Document
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, GOLD, INK, Ctx, fill_rect, hexcolor
@@ -74,17 +75,32 @@ def _type_key(c: Canvas, ctx: Ctx, area: Rect) -> None:
         c.drawString(area.x + row * 1.05, y - 8, t(ctx.lang, f"{kind}_hint"))
 
 
+def _hands(c: Canvas, ctx: Ctx, area: Rect) -> None:
+    """Missions dealt per type and the missions needed to win, by player count."""
+    c.setFillColor(GOLD)
+    c.setFont(ctx.fonts.display, 11)
+    c.drawString(area.x, area.y1 - 11, t(ctx.lang, "setup_title"))
+    c.setFillColor(white)
+    y = area.y1 - 26
+    for players, row in sorted(ctx.game.setup.items()):
+        dealt = "/".join(str(n) for n in dict.fromkeys(row.dealt.values()))
+        line = t(ctx.lang, "setup_row", p=players, n=dealt, target=row.target)
+        text.one_line(c, line, Rect(area.x, y - 4, area.w, 10), ctx.fonts.body, 8,
+                      item="player_aid", field="setup", align="left")
+        y -= 12
+
+
 def aid_front(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """The round summary: the mission and debriefing phases, and the mission types."""
+    """The round summary: the mission and debriefing phases, the types, the hands."""
     fill_rect(c, area, CHARCOAL, radius=mm(4))
     inner = area.shrink(mm(7))
     _title(c, ctx, inner, t(ctx.lang, "round"))
     cols = _columns(inner, 3, mm(9))
-    key = Rect(cols[2].x + cols[2].w * 0.0, cols[2].y1 - mm(48), cols[2].w, mm(46))
-    cols[2] = Rect(cols[2].x, cols[2].y, cols[2].w, key.y - cols[2].y - mm(2))
-    flow = Flow(c, ctx, cols, size=8, dark=True)
+    side = cols.pop()
+    flow = Flow(c, ctx, cols, size=8.6, dark=True)
     _sections(c, ctx, flow, back=False)
-    _type_key(c, ctx, key)
+    _type_key(c, ctx, Rect(side.x, side.y1 - mm(50), side.w, mm(48)))
+    _hands(c, ctx, Rect(side.x, side.y, side.w, side.h - mm(54)))
 
 
 def aid_back(c: Canvas, ctx: Ctx, area: Rect) -> None:
@@ -93,8 +109,12 @@ def aid_back(c: Canvas, ctx: Ctx, area: Rect) -> None:
     inner = area.shrink(mm(7))
     _title(c, ctx, inner, t(ctx.lang, "gadgets_list"))
     glyphs.suitcase(c, inner.x1 - mm(5), inner.y1 - mm(2.5), mm(9), GOLD, BACK_FILL)
-    flow = Flow(c, ctx, _columns(inner, 2, mm(9)), size=8.5, dark=True)
-    _sections(c, ctx, flow, back=True)
+    sections = [s for s in ctx.game.guide if s.aid and _is_back(s.id)]
+    for section, column in zip(sections, _columns(inner, len(sections), mm(9)), strict=True):
+        flow = Flow(c, ctx, [column], size=9.5, dark=True)
+        flow.heading(section.heading.get(ctx.lang))
+        for point in section.points:
+            flow.paragraph(fill(point.get(ctx.lang), ctx.game.game))
 
 
 def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, float]) -> None:

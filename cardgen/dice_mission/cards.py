@@ -16,9 +16,10 @@ from missionkit.dice_mission.model import Gadget, Mission
 
 from .. import icons, text
 from ..geometry import Rect, mm
+from ..layouts import PANEL_PAD
 from ..render import card_parts as parts
-from ..render.common import CHARCOAL, GOLD, INK, Ctx, fill_rect, hexcolor
-from . import glyphs, requirement
+from ..render.common import CHARCOAL, CREAM, GOLD, INK, Ctx, fill_rect, hexcolor
+from . import forms, glyphs, requirement
 from .emblems import gadget_emblem
 from .layouts import BAND_MM, box
 from .pictures import picture
@@ -29,10 +30,11 @@ TYPE_STYLE: dict[str, tuple[str, str, str, str]] = {
     "solo": ("#1F5FA8", "#123E73", "#2A6CBA", "stripes"),
     "versus": ("#B3261E", "#7A1712", "#C23A30", "rings"),
     "team": ("#2E7D4F", "#1B5234", "#3A8D5D", "dots"),
-    "special": ("#5E3A8C", "#3B2159", "#C9A227", "stars"),
+    "special": ("#5E3A8C", "#3B2159", "#7550A6", "stars"),
 }
 PHASE_BAND = {"mission": "#0F4C5C", "debriefing": "#7A4E12"}
 PICTURE_FILL = hexcolor("#FFFFFF")
+BODY_SIZE = 10.5
 
 
 def _band(c: Canvas, trim: Rect, color: Color) -> None:
@@ -57,14 +59,35 @@ def _suitcase_disc(c: Canvas, area: Rect) -> None:
     glyphs.suitcase(c, area.cx, area.cy, area.w * 0.66, INK, GOLD)
 
 
-def mission_face(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
-    card, band, _, _ = TYPE_STYLE[m.type]
-    parts.background(c, trim, hexcolor(card))
-    _band(c, trim, hexcolor(band))
+def _panel(c: Canvas, ctx: Ctx, area: Rect, body: str, item: str) -> None:
+    """The card's text, larger than Double Mission's (the texts are short), centred."""
+    fill_rect(c, area, CREAM, radius=mm(1.8))
+    inner = area.shrink(PANEL_PAD)
+    block = text.fit(body, inner, ctx.fonts.body, BODY_SIZE, item=item, field="text")
+    c.setFillColor(INK)
+    text.draw(c, block, inner, align="center", valign="middle")
+
+
+def _mission_band(c: Canvas, ctx: Ctx, kind: str, trim: Rect) -> None:
+    """A type's band: its colour, mark, name and what it reads (the same on every card)."""
+    _band(c, trim, hexcolor(TYPE_STYLE[kind][1]))
     icon = box("mission", "type_icon", trim)
-    glyphs.type_mark(c, m.type, icon.cx, icon.cy, icon.w, white)
-    _band_text(c, ctx, "mission", trim, t(ctx.lang, m.type), t(ctx.lang, f"{m.type}_hint"),
-               m.id)
+    glyphs.type_mark(c, kind, icon.cx, icon.cy, icon.w, white)
+    _band_text(c, ctx, "mission", trim, t(ctx.lang, kind), t(ctx.lang, f"{kind}_hint"), kind)
+
+
+def _once(c: Canvas, key: str, trim: Rect, draw: Callable[[Canvas, Rect], None]) -> None:
+    """Draw a part every card of a family shares once, in card coordinates; place it."""
+    b = parts.ART_BLEED
+    local = Rect(0, 0, trim.w, trim.h)
+    forms.place(c, key, (-b, -b, trim.w + b, trim.h + b), lambda c: draw(c, local),
+                trim.x, trim.y)
+
+
+def mission_face(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
+    card = TYPE_STYLE[m.type][0]
+    parts.background(c, trim, hexcolor(card))
+    _once(c, f"band:{m.type}:{ctx.lang}", trim, lambda c, r: _mission_band(c, ctx, m.type, r))
     if m.suitcase:
         _suitcase_disc(c, box("mission", "suitcase", trim))
     parts.name(c, ctx, box("mission", "name", trim), ctx.name(m), m.id)
@@ -74,9 +97,10 @@ def mission_face(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
     if shown:
         requirement.draw(c, ctx.fonts.bold, shown, area.shrink(mm(1.5)), INK)
     else:
-        glyphs.type_mark(c, m.type, area.cx, area.cy, area.h * 0.8, hexcolor(card))
-    parts.panel(c, ctx, box("mission", "text", trim), m.text.get(ctx.lang), item=m.id,
-                field="text")
+        _once(c, f"mark:{m.type}", trim, lambda c, r: glyphs.type_mark(
+            c, m.type, box("mission", "picture", r).cx, box("mission", "picture", r).cy,
+            area.h * 0.8, hexcolor(card)))
+    _panel(c, ctx, box("mission", "text", trim), m.text.get(ctx.lang), m.id)
     number = m.id.rsplit("_", 1)[-1]
     right = t(ctx.lang, "suitcase") if m.suitcase else ""
     parts.footer(c, ctx, box("mission", "footer", trim), f"{t(ctx.lang, m.type)} {number}",
@@ -141,9 +165,8 @@ def gadget_face(c: Canvas, ctx: Ctx, g: Gadget, trim: Rect) -> None:
                g.id)
     parts.name(c, ctx, box("gadget", "name", trim), ctx.name(g), g.id)
     cx, cy, s = parts.emblem_disc(c, box("gadget", "emblem", trim), hexcolor("#3C3F47"))
-    gadget_emblem(c, ctx, g.effect, cx, cy, s * 0.8)
-    parts.panel(c, ctx, box("gadget", "text", trim), g.text.get(ctx.lang), item=g.id,
-                field="text")
+    gadget_emblem(c, ctx, g.effect, cx, cy, s * 0.95)
+    _panel(c, ctx, box("gadget", "text", trim), g.text.get(ctx.lang), g.id)
     parts.footer(c, ctx, box("gadget", "footer", trim), t(ctx.lang, "gadget"),
                  t(ctx.lang, g.phase), GOLD, g.id)
 

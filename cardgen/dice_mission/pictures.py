@@ -6,7 +6,8 @@ counts per player...): then the card shows its type's emblem and the text alone.
 
 A die shows `pips` (1-6), or is blank with a `mark` ("A": dice marked alike show one number,
 "n", "n+1": a run); `struck` crosses it out ("no such die"). A group's `caption` names the
-faces its blank dice may show ("1·3·5"). Signs ("+", "= 7", ">") sit between dice.
+faces its blank dice may show ("1·3·5"). Signs ("+", "= 7", ">", "#": the number of such
+dice) sit between dice, or make a group of their own.
 """
 
 from __future__ import annotations
@@ -114,14 +115,18 @@ def _count(arg: dict[str, Any]) -> Picture:
         return (Group(tuple(Die(f, struck=True) for f in faces)),)
     if arg["op"] != "ge":
         raise NoPicture("only 'at least' and 'none' counts are drawn")
-    return (Group(tuple(_one_of(faces) for _ in range(value))),)
+    return (_dice_of(faces, value),)
 
 
-def _one_of(faces: tuple[int, ...]) -> Die:
-    """A die that may show any of `faces` (its pips when there is one)."""
+def _dice_of(faces: tuple[int, ...], n: int, lead: tuple[Sign, ...] = ()) -> Group:
+    """`n` dice that may each show any of `faces`: their pips, a mark, or blank over a
+    caption."""
     if len(faces) == 1:
-        return Die(faces[0])
-    return Die(mark="·".join(str(f) for f in faces))
+        return Group((*lead, *(Die(faces[0]) for _ in range(n))))
+    label = faces_label(list(faces))
+    if len(faces) == 2:  # "5·6" reads inside the die; longer sets go under the dice
+        return Group((*lead, *(Die(mark=label) for _ in range(n))))
+    return Group((*lead, *(Die() for _ in range(n))), label)
 
 
 def _all_different(arg: dict[str, Any]) -> Picture:
@@ -129,8 +134,10 @@ def _all_different(arg: dict[str, Any]) -> Picture:
 
 
 def _count_compare(arg: dict[str, Any]) -> Picture:
-    left, right = _one_of(_faces(arg["left"])), _one_of(_faces(arg["right"]))
-    return (Group((Sign("#"), left, Sign(OP_SIGNS[arg["op"]]), Sign("#"), right)),)
+    """'#6 > #1': as many (or more) dice showing the left faces as the right ones."""
+    left = _dice_of(_faces(arg["left"]), 1, (Sign("#"),))
+    right = _dice_of(_faces(arg["right"]), 1, (Sign("#"),))
+    return (left, Group((Sign(OP_SIGNS[arg["op"]]),)), right)
 
 
 def _all(arg: list[dict[str, Any]]) -> Picture:

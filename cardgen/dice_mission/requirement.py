@@ -13,14 +13,18 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry import Rect, mm
-from . import glyphs
-from .pictures import Die, Picture, Sign
+from . import forms, glyphs
+from .pictures import Die, Group, Picture, Sign
 
 ITEM_GAP = 0.16  # between dice of a group, in die sides
 GROUP_GAP = 0.75  # between groups
 SIGN_SIZE = 0.6  # a sign's type size, in die sides
-CAPTION = 0.34  # the caption line's height, in die sides
-MAX_DIE = mm(10.5)
+CAPTION = 0.45  # the caption line's height, in die sides
+CAPTION_SIZE = 0.36  # the caption's type size, in die sides (never under MIN_TEXT)
+MIN_TEXT = 6.5
+MAX_DIE = mm(12)
+MIN_TWO_ROWS = mm(7.5)  # below this die size a picture of several groups takes two rows
+ROW_GAP = 0.25  # between two rows, in die sides
 
 
 @dataclass(frozen=True)
@@ -36,39 +40,75 @@ class Layout:
     size: float  # a die's side, points
     items: tuple[Placed, ...]
     captions: tuple[tuple[str, float, float], ...]  # text, centre x, baseline y
-    dividers: tuple[float, ...]  # x of the thin line between groups
+    dividers: tuple[tuple[float, float], ...]  # centres of the thin lines between groups
 
 
-def _widths(picture: Picture, font: str) -> list[list[float]]:
+def _widths(group: Group, font: str) -> list[float]:
     """Each item's width in die sides."""
-    return [[1.0 if isinstance(item, Die) else
-             stringWidth(item.text, font, SIGN_SIZE) + 0.12 for item in group.items]
-            for group in picture]
+    return [1.0 if isinstance(item, Die) else stringWidth(item.text, font, SIGN_SIZE) + 0.12
+            for item in group.items]
+
+
+def _units(row: Picture, font: str) -> float:
+    """A row's width in die sides."""
+    widths = [_widths(g, font) for g in row]
+    return sum(sum(w) + ITEM_GAP * (len(w) - 1) for w in widths) + GROUP_GAP * (len(row) - 1)
+
+
+def _rows(picture: Picture, area: Rect, font: str) -> tuple[list[Picture], float]:
+    """One row, or two when that lets the dice grow past MIN_TWO_ROWS; and the die size."""
+    def size(rows: list[Picture]) -> float:
+        captioned = any(g.caption for g in picture)
+        tall = len(rows) * (1 + (CAPTION + 0.1 if captioned else 0)) + ROW_GAP * (len(rows) - 1)
+        return min(area.w / max(_units(r, font) for r in rows), area.h / tall, MAX_DIE)
+
+    one = [picture]
+    if len(picture) < 2 or size(one) >= MIN_TWO_ROWS:
+        return one, size(one)
+    half = (len(picture) + 1) // 2
+    while half < len(picture) and not picture[half - 1].dice:
+        half += 1  # a lone sign ("=", ">") stays with the group before it
+    two = [picture[:half], picture[half:]] if half < len(picture) else one
+    return (two, size(two)) if size(two) > size(one) else (one, size(one))
 
 
 def place(picture: Picture, area: Rect, font: str) -> Layout:
-    """Centre the groups in `area`, dice as large as fit (at most MAX_DIE)."""
-    widths = _widths(picture, font)
-    units = sum(sum(w) + ITEM_GAP * (len(w) - 1) for w in widths)
-    units += GROUP_GAP * (len(picture) - 1)
+    """Centre the groups in `area` (in one row or two), dice as large as fit."""
+    rows, size = _rows(picture, area, font)
     captioned = any(g.caption for g in picture)
-    tall = 1 + (CAPTION + 0.1 if captioned else 0)
-    size = min(area.w / units, area.h / tall, MAX_DIE)
-    x = area.cx - units * size / 2
-    y = area.cy + (CAPTION + 0.1) * size / 2 if captioned else area.cy
-    items, captions, dividers = [], [], []
-    for n, (group, ws) in enumerate(zip(picture, widths, strict=True)):
-        if n:
-            dividers.append(x - GROUP_GAP * size / 2)
-        start = x
-        for item, w in zip(group.items, ws, strict=True):
-            items.append(Placed(item, x + w * size / 2, y, w * size))
-            x += (w + ITEM_GAP) * size
-        x -= ITEM_GAP * size
-        if group.caption:
-            captions.append((group.caption, (start + x) / 2, y - size * (0.5 + CAPTION)))
-        x += GROUP_GAP * size
+    row_h = size * (1 + (CAPTION + 0.1 if captioned else 0))
+    top = area.cy + (len(rows) * row_h + ROW_GAP * size * (len(rows) - 1)) / 2
+    items: list[Placed] = []
+    captions: list[tuple[str, float, float]] = []
+    dividers: list[tuple[float, float]] = []
+    for r, row in enumerate(rows):
+        y = top - r * (row_h + ROW_GAP * size) - size / 2
+        x = area.cx - _units(row, font) * size / 2
+        for n, group in enumerate(row):
+            if n and group.dice and row[n - 1].dice:
+                dividers.append((x - GROUP_GAP * size / 2, y))
+            start = x
+            for item, w in zip(group.items, _widths(group, font), strict=True):
+                items.append(Placed(item, x + w * size / 2, y, w * size))
+                x += (w + ITEM_GAP) * size
+            x -= ITEM_GAP * size
+            if group.caption:
+                captions.append((group.caption, (start + x) / 2, y - size * (0.5 + CAPTION * 0.85)))
+            x += GROUP_GAP * size
     return Layout(size, tuple(items), tuple(captions), tuple(dividers))
+
+
+def caption_size(die: float) -> float:
+    """The type size of a group's caption under dice of side `die`."""
+    return max(die * CAPTION_SIZE, MIN_TEXT)
+
+
+def _die(c: Canvas, font: str, x: float, y: float, s: float, face: Die, ink: Color) -> None:
+    """A die face drawn once at a unit size, then placed scaled (see forms.py)."""
+    unit = 100.0
+    key = f"die:{face}:{font}:{ink.hexval()}"
+    forms.place(c, key, (-unit, -unit, unit, unit),
+                lambda c: glyphs.die(c, font, 0, 0, unit, face, ink=ink), x, y, s / unit)
 
 
 def draw(c: Canvas, font: str, picture: Picture, area: Rect, ink: Color) -> None:
@@ -77,16 +117,16 @@ def draw(c: Canvas, font: str, picture: Picture, area: Rect, ink: Color) -> None
     s = lay.size
     for p in lay.items:
         if isinstance(p.item, Die):
-            glyphs.die(c, font, p.x, p.y, s * 0.96, p.item, ink=ink)
+            _die(c, font, p.x, p.y, s * 0.96, p.item, ink)
         else:
             c.setFillColor(ink)
             c.setFont(font, s * SIGN_SIZE)
             c.drawCentredString(p.x, p.y - s * SIGN_SIZE * 0.35, p.item.text)
     c.setFillColor(ink)
-    c.setFont(font, max(s * CAPTION * 0.9, 6.5))
+    c.setFont(font, caption_size(s))
     for label, x, y in lay.captions:
         c.drawCentredString(x, y, label)
     c.setStrokeColor(ink)
     c.setLineWidth(0.5)
-    for x in lay.dividers:
-        c.line(x, lay.items[0].y - s * 0.45, x, lay.items[0].y + s * 0.45)
+    for x, y in lay.dividers:
+        c.line(x, y - s * 0.45, x, y + s * 0.45)

@@ -19,7 +19,7 @@ from typing import Any
 from missionkit.dice_mission.vocabulary import FACE_SETS
 
 LETTERS = "ABCDEF"  # dice marked with one letter show one number; other letters, others
-MAX_DICE = 6  # a picture never shows more dice than a player can roll
+MAX_DICE = 8  # more dice than this would be too small to read on a card
 OP_SIGNS = {"eq": "=", "ge": "≥", "le": "≤", "gt": ">"}
 
 
@@ -133,6 +133,16 @@ def _all_different(arg: dict[str, Any]) -> Picture:
     return (Group(tuple(Die(mark=m) for m in LETTERS[:arg["min_dice"]])),)
 
 
+def _distinct(arg: dict[str, Any]) -> Picture:
+    """At least (or exactly) v different numbers: v dice lettered apart; all six: 1 to 6."""
+    value = _whole(arg["value"])
+    if arg["op"] == "le" or value < 2:
+        raise NoPicture("'at most' or one number is not drawn as different dice")
+    if value == 6:
+        return (Group(tuple(Die(f) for f in range(1, 7))),)
+    return (Group(tuple(Die(mark=m) for m in LETTERS[:value])),)
+
+
 def _count_compare(arg: dict[str, Any]) -> Picture:
     """'#6 > #1': as many (or more) dice showing the left faces as the right ones."""
     left = _dice_of(_faces(arg["left"]), 1, (Sign("#"),))
@@ -167,7 +177,8 @@ def _none(arg: Any) -> Picture:
 
 _PICTURES: dict[str, Callable[[Any], Picture]] = {
     "groups": _groups, "straight": _straight, "contains": _contains, "sum": _sum,
-    "count": _count, "all_different": _all_different, "count_compare": _count_compare,
+    "count": _count, "all_different": _all_different, "distinct": _distinct,
+    "count_compare": _count_compare,
     "all": _all, "split": _all, "only": _inner, "each_player": _inner, "players": _players,
 }
 

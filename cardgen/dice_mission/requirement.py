@@ -17,7 +17,8 @@ from . import forms, glyphs
 from .pictures import Die, Group, Picture, Sign
 
 ITEM_GAP = 0.16  # between dice of a group, in die sides
-GROUP_GAP = 0.75  # between groups
+GROUP_GAP = 0.75  # between groups of dice (a divider stands in the middle)
+SIGN_GAP = 0.3  # between a group and a lone sign ("#6 > #1")
 SIGN_SIZE = 0.6  # a sign's type size, in die sides
 CAPTION = 0.45  # the caption line's height, in die sides
 CAPTION_SIZE = 0.36  # the caption's type size, in die sides (never under MIN_TEXT)
@@ -52,7 +53,13 @@ def _widths(group: Group, font: str) -> list[float]:
 def _units(row: Picture, font: str) -> float:
     """A row's width in die sides."""
     widths = [_widths(g, font) for g in row]
-    return sum(sum(w) + ITEM_GAP * (len(w) - 1) for w in widths) + GROUP_GAP * (len(row) - 1)
+    gaps = sum(_gap(a, b) for a, b in zip(row, row[1:], strict=False))
+    return sum(sum(w) + ITEM_GAP * (len(w) - 1) for w in widths) + gaps
+
+
+def _gap(before: Group, after: Group) -> float:
+    """The space between two groups: wide with a divider between dice, narrow by a sign."""
+    return GROUP_GAP if before.dice and after.dice else SIGN_GAP
 
 
 def _rows(picture: Picture, area: Rect, font: str) -> tuple[list[Picture], float]:
@@ -65,10 +72,12 @@ def _rows(picture: Picture, area: Rect, font: str) -> tuple[list[Picture], float
     one = [picture]
     if len(picture) < 2 or size(one) >= MIN_TWO_ROWS:
         return one, size(one)
-    half = (len(picture) + 1) // 2
-    while half < len(picture) and not picture[half - 1].dice:
-        half += 1  # a lone sign ("=", ">") stays with the group before it
-    two = [picture[:half], picture[half:]] if half < len(picture) else one
+    # split between two groups of dice (never next to a sign), nearest the middle
+    cuts = [i for i in range(1, len(picture)) if picture[i - 1].dice and picture[i].dice]
+    if not cuts:
+        return one, size(one)
+    cut = min(cuts, key=lambda i: abs(len(picture) / 2 - i))
+    two = [picture[:cut], picture[cut:]]
     return (two, size(two)) if size(two) > size(one) else (one, size(one))
 
 
@@ -85,16 +94,20 @@ def place(picture: Picture, area: Rect, font: str) -> Layout:
         y = top - r * (row_h + ROW_GAP * size) - size / 2
         x = area.cx - _units(row, font) * size / 2
         for n, group in enumerate(row):
+            if n:
+                x += _gap(row[n - 1], group) * size
             if n and group.dice and row[n - 1].dice:
                 dividers.append((x - GROUP_GAP * size / 2, y))
-            start = x
+            first = None
             for item, w in zip(group.items, _widths(group, font), strict=True):
+                if first is None and isinstance(item, Die):
+                    first = x
                 items.append(Placed(item, x + w * size / 2, y, w * size))
                 x += (w + ITEM_GAP) * size
             x -= ITEM_GAP * size
-            if group.caption:
-                captions.append((group.caption, (start + x) / 2, y - size * (0.5 + CAPTION * 0.85)))
-            x += GROUP_GAP * size
+            if group.caption:  # centred under the group's dice
+                captions.append((group.caption, ((first or x) + x) / 2,
+                                 y - size * (0.5 + CAPTION * 0.85)))
     return Layout(size, tuple(items), tuple(captions), tuple(dividers))
 
 

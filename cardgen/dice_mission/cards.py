@@ -18,7 +18,7 @@ from .. import icons, text
 from ..geometry import Rect, mm
 from ..layouts import PANEL_PAD
 from ..render import card_parts as parts
-from ..render.common import CHARCOAL, CREAM, GOLD, INK, Ctx, fill_rect, hexcolor
+from ..render.common import CHARCOAL, CREAM, GOLD, INK, Ctx, fill_rect, hexcolor, stroke_rect
 from . import forms, glyphs, requirement
 from .emblems import gadget_emblem
 from .layouts import BAND_MM, box
@@ -164,8 +164,10 @@ def gadget_face(c: Canvas, ctx: Ctx, g: Gadget, trim: Rect) -> None:
     _band_text(c, ctx, "gadget", trim, t(ctx.lang, "gadget"), t(ctx.lang, f"phase_{g.phase}"),
                g.id)
     parts.name(c, ctx, box("gadget", "name", trim), ctx.name(g), g.id)
-    cx, cy, s = parts.emblem_disc(c, box("gadget", "emblem", trim), hexcolor("#3C3F47"))
-    gadget_emblem(c, ctx, g.effect, cx, cy, s * 0.95)
+    plate = box("gadget", "emblem", trim)
+    fill_rect(c, plate, hexcolor("#3C3F47"), radius=mm(3))
+    stroke_rect(c, plate.shrink(mm(1)), GOLD, 0.8, radius=mm(2.2))
+    gadget_emblem(c, ctx, g.effect, plate.cx, plate.cy, plate.h * 0.8)
     _panel(c, ctx, box("gadget", "text", trim), g.text.get(ctx.lang), g.id)
     parts.footer(c, ctx, box("gadget", "footer", trim), t(ctx.lang, "gadget"),
                  t(ctx.lang, g.phase), GOLD, g.id)

@@ -17,7 +17,7 @@ from . import glyphs
 from .pictures import Die
 from .strings import t
 
-TOKEN_SIZE = mm(44)
+TOKEN_SIZE = mm(50)
 STICKER_SIZE = mm(12)
 SIDE_COLOURS = {"mission": "#0F4C5C", "debriefing": "#7A4E12"}
 

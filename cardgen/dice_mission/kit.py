@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 COMPONENT_NAMES = {
     "mission_card": "mission cards", "gadget_card": "gadget cards",
-    "player_aid": "player aids", "active_agent_token": "active agent tokens",
+    "player_aid": "player aids", "active_agent_token": "active agent token (two-sided)",
 }
 
 

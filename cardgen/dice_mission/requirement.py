@@ -7,6 +7,7 @@ picture's shape without a PDF; `draw` paints it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -44,10 +45,11 @@ class Layout:
     dividers: tuple[tuple[float, float], ...]  # centres of the thin lines between groups
 
 
-def _widths(group: Group, font: str) -> list[float]:
+@cache
+def _widths(group: Group, font: str) -> tuple[float, ...]:
     """Each item's width in die sides."""
-    return [1.0 if isinstance(item, Die) else stringWidth(item.text, font, SIGN_SIZE) + 0.12
-            for item in group.items]
+    return tuple(1.0 if isinstance(item, Die) else
+                 stringWidth(item.text, font, SIGN_SIZE) + 0.12 for item in group.items)
 
 
 def _units(row: Picture, font: str) -> float:

@@ -126,15 +126,18 @@ def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, floa
         fronts: Sequence[Rect] = areas[:min(2, count - first)]
         for area in fronts:
             aid_front(c, ctx, area)
-        _cut_line(c, page)
+        _cut_line(c, page, len(fronts))
         doc.end_page()
         for area in mirrored(tuple(fronts), page, duplex, offset):
             aid_back(c, ctx, area)
-        _cut_line(c, page)
+        _cut_line(c, page, len(fronts))
         doc.end_page()
 
 
-def _cut_line(c: Canvas, page: tuple[float, float]) -> None:
+def _cut_line(c: Canvas, page: tuple[float, float], aids: int) -> None:
+    """The dashed line between the two aids of a sheet (none under a lone aid)."""
+    if aids < 2:
+        return
     c.saveState()
     c.setDash(3, 3)
     c.setStrokeColor(INK)

@@ -13,12 +13,14 @@ from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from missionkit.dice_mission.guide import fill
+from missionkit.dice_mission.model import GuideSection
 
 from .. import text
 from ..documents import Document
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, GOLD, INK, Ctx, fill_rect, hexcolor
 from ..render.flow import Flow
+from ..text import TextOverflow
 from ..token_layout import mirrored
 from . import glyphs
 from .cards import TYPE_STYLE
@@ -52,12 +54,21 @@ def _columns(inner: Rect, n: int, top: float) -> list[Rect]:
     return [Rect(inner.x + k * (w + gap), inner.y, w, inner.h - top) for k in range(n)]
 
 
+def _section(ctx: Ctx, flow: Flow, section: GuideSection) -> None:
+    """One guide section down the flow; TextOverflow naming it when the aid is full."""
+    try:
+        flow.heading(section.heading.get(ctx.lang))
+        for point in section.points:
+            flow.paragraph(fill(point.get(ctx.lang), ctx.game.game))
+    except OverflowError:
+        raise TextOverflow("player_aid", f"guide.{section.id}",
+                           "the aid's columns are full") from None
+
+
 def _sections(c: Canvas, ctx: Ctx, flow: Flow, back: bool) -> None:
     for section in ctx.game.guide:
         if section.aid and _is_back(section.id) == back:
-            flow.heading(section.heading.get(ctx.lang))
-            for point in section.points:
-                flow.paragraph(fill(point.get(ctx.lang), ctx.game.game))
+            _section(ctx, flow, section)
 
 
 def _type_key(c: Canvas, ctx: Ctx, area: Rect) -> None:
@@ -111,10 +122,7 @@ def aid_back(c: Canvas, ctx: Ctx, area: Rect) -> None:
     glyphs.suitcase(c, inner.x1 - mm(5), inner.y1 - mm(2.5), mm(9), GOLD, BACK_FILL)
     sections = [s for s in ctx.game.guide if s.aid and _is_back(s.id)]
     for section, column in zip(sections, _columns(inner, len(sections), mm(9)), strict=True):
-        flow = Flow(c, ctx, [column], size=9.5, dark=True)
-        flow.heading(section.heading.get(ctx.lang))
-        for point in section.points:
-            flow.paragraph(fill(point.get(ctx.lang), ctx.game.game))
+        _section(ctx, Flow(c, ctx, [column], size=9.5, dark=True), section)
 
 
 def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, float]) -> None:

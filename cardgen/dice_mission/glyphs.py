@@ -71,27 +71,31 @@ def die(c: Canvas, font: str, cx: float, cy: float, s: float, face: Die, *,
     c.setStrokeColor(ink)
     c.setLineWidth(max(s * 0.05, 0.6))
     c.roundRect(cx - s / 2, cy - s / 2, s, s, s * 0.18, fill=1, stroke=1 if outline else 0)
-    c.setFillColor(ink)
+    if face.struck:  # under the pips, which keep a ring of the face's colour around them
+        strike(c, cx, cy, s)
     if face.pips:
         for dx, dy in pip_positions(face.pips):
-            pip(c, shape, cx + dx * s * PIP, cy + dy * s * PIP, s * 0.095)
+            x, y = cx + dx * s * PIP, cy + dy * s * PIP
+            if face.struck:
+                c.setFillColor(fill)
+                pip(c, shape, x, y, s * 0.14)
+            c.setFillColor(ink)
+            pip(c, shape, x, y, s * 0.095)
     elif face.mark:
         size = mark_size(face.mark, font, s)
+        c.setFillColor(ink)
         c.setFont(font, size)
         c.drawCentredString(cx, cy - size * 0.35, face.mark)
-    if face.struck:
-        strike(c, cx, cy, s)
     c.restoreState()
 
 
 def strike(c: Canvas, cx: float, cy: float, s: float) -> None:
-    """A red slash across a die (with a white halo so it reads over the pips)."""
-    h = s * 0.5
-    for width, color in ((s * 0.16, white), (s * 0.09, STRIKE)):
-        c.setStrokeColor(color)
-        c.setLineWidth(width)
-        c.setLineCap(1)
-        c.line(cx - h, cy - h, cx + h, cy + h)
+    """A red slash across a die, top left to bottom right (drawn under the pips)."""
+    h = s * 0.44
+    c.setStrokeColor(STRIKE)
+    c.setLineWidth(s * 0.1)
+    c.setLineCap(1)
+    c.line(cx - h, cy + h, cx + h, cy - h)
 
 
 def person(c: Canvas, cx: float, cy: float, s: float, color: Color) -> None:

@@ -60,16 +60,20 @@ def _suitcase_disc(c: Canvas, area: Rect) -> None:
 
 
 def _panel(c: Canvas, ctx: Ctx, area: Rect, body: str, item: str) -> None:
-    """The card's text, larger than Double Mission's (the texts are short), centred."""
-    fill_rect(c, area, CREAM, radius=mm(1.8))
+    """The card's text on its panel (drawn with the chrome), larger than Double Mission's
+    (the texts are short), centred."""
     inner = area.shrink(PANEL_PAD)
     block = text.fit(body, inner, ctx.fonts.body, BODY_SIZE, item=item, field="text")
     c.setFillColor(INK)
     text.draw(c, block, inner, align="center", valign="middle")
 
 
-def _mission_band(c: Canvas, ctx: Ctx, kind: str, trim: Rect) -> None:
-    """A type's band: its colour, mark, name and what it reads (the same on every card)."""
+def _mission_chrome(c: Canvas, ctx: Ctx, kind: str, trim: Rect) -> None:
+    """What every card of a type shares: its colour, the band with its mark, name and what
+    it reads, and the empty picture and text panels."""
+    parts.background(c, trim, hexcolor(TYPE_STYLE[kind][0]))
+    fill_rect(c, box("mission", "picture", trim), PICTURE_FILL, radius=mm(1.8))
+    fill_rect(c, box("mission", "text", trim), CREAM, radius=mm(1.8))
     _band(c, trim, hexcolor(TYPE_STYLE[kind][1]))
     icon = box("mission", "type_icon", trim)
     glyphs.type_mark(c, kind, icon.cx, icon.cy, icon.w, white)
@@ -86,13 +90,12 @@ def _once(c: Canvas, key: str, trim: Rect, draw: Callable[[Canvas, Rect], None])
 
 def mission_face(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
     card = TYPE_STYLE[m.type][0]
-    parts.background(c, trim, hexcolor(card))
-    _once(c, f"band:{m.type}:{ctx.lang}", trim, lambda c, r: _mission_band(c, ctx, m.type, r))
+    _once(c, f"chrome:{m.type}:{ctx.lang}", trim,
+          lambda c, r: _mission_chrome(c, ctx, m.type, r))
     if m.suitcase:
-        _suitcase_disc(c, box("mission", "suitcase", trim))
+        _once(c, "suitcase", trim, lambda c, r: _suitcase_disc(c, box("mission", "suitcase", r)))
     parts.name(c, ctx, box("mission", "name", trim), ctx.name(m), m.id)
     area = box("mission", "picture", trim)
-    fill_rect(c, area, PICTURE_FILL, radius=mm(1.8))
     shown = picture(m.check.rule)
     if shown:
         requirement.draw(c, ctx.fonts.bold, shown, area.shrink(mm(1.5)), INK)
@@ -156,17 +159,25 @@ def _back_emblem(c: Canvas, trim: Rect, disc: Color,
     mark(cx, cy, mm(13))
 
 
-def gadget_face(c: Canvas, ctx: Ctx, g: Gadget, trim: Rect) -> None:
+def _gadget_chrome(c: Canvas, ctx: Ctx, phase: str, trim: Rect) -> None:
+    """What every gadget of a phase shares: the frame, the band, the plate and the panel."""
     parts.background(c, trim, CHARCOAL, GOLD)
-    _band(c, trim, hexcolor(PHASE_BAND[g.phase]))
+    _band(c, trim, hexcolor(PHASE_BAND[phase]))
     icon = box("gadget", "type_icon", trim)
-    glyphs.suitcase(c, icon.cx, icon.cy, icon.w, GOLD, hexcolor(PHASE_BAND[g.phase]))
-    _band_text(c, ctx, "gadget", trim, t(ctx.lang, "gadget"), t(ctx.lang, f"phase_{g.phase}"),
-               g.id)
-    parts.name(c, ctx, box("gadget", "name", trim), ctx.name(g), g.id)
+    glyphs.suitcase(c, icon.cx, icon.cy, icon.w, GOLD, hexcolor(PHASE_BAND[phase]))
+    _band_text(c, ctx, "gadget", trim, t(ctx.lang, "gadget"), t(ctx.lang, f"phase_{phase}"),
+               "gadget")
     plate = box("gadget", "emblem", trim)
     fill_rect(c, plate, hexcolor("#3C3F47"), radius=mm(3))
     stroke_rect(c, plate.shrink(mm(1)), GOLD, 0.8, radius=mm(2.2))
+    fill_rect(c, box("gadget", "text", trim), CREAM, radius=mm(1.8))
+
+
+def gadget_face(c: Canvas, ctx: Ctx, g: Gadget, trim: Rect) -> None:
+    _once(c, f"gadget:{g.phase}:{ctx.lang}", trim,
+          lambda c, r: _gadget_chrome(c, ctx, g.phase, r))
+    parts.name(c, ctx, box("gadget", "name", trim), ctx.name(g), g.id)
+    plate = box("gadget", "emblem", trim)
     gadget_emblem(c, ctx, g.effect, plate.cx, plate.cy, plate.h * 0.8)
     _panel(c, ctx, box("gadget", "text", trim), g.text.get(ctx.lang), g.id)
     parts.footer(c, ctx, box("gadget", "footer", trim), t(ctx.lang, "gadget"),

@@ -65,7 +65,9 @@ def _steal(c: Canvas, ctx: Ctx, cx: float, cy: float, s: float) -> None:
 
 
 def _delete(c: Canvas, ctx: Ctx, cx: float, cy: float, s: float) -> None:
-    _die(c, ctx, cx, cy, s * 0.62, Die(5, struck=True))
+    """A die crossed out over its pips: gone from the table."""
+    _die(c, ctx, cx, cy, s * 0.62, Die(5))
+    glyphs.strike(c, cx, cy, s * 0.75)
 
 
 def _change(c: Canvas, ctx: Ctx, cx: float, cy: float, s: float) -> None:

@@ -28,8 +28,6 @@ def place(c: Canvas, key: str, bbox: tuple[float, float, float, float],
         c.restoreState()
         defined.add(name)
     c.saveState()
-    c.translate(x, y)
-    if scale != 1.0:
-        c.scale(scale, scale)
+    c.transform(scale, 0, 0, scale, x, y)
     c.doForm(name)
     c.restoreState()

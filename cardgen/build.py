@@ -94,10 +94,9 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
         "bleed_mm": round(BLEED / mm(1), 3),
         "duplex": opts.duplex,
         "components": game.component_counts(),
+        **({"bought": kit.bought(game, opts.lang)} if kit.bought else {}),
         "files": entries,
     }
-    if kit.bought is not None:
-        manifest["bought"] = kit.bought(game, opts.lang)
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     (folder / "manifest.json").write_text(text, encoding="utf-8")
     return BuildResult(folder, manifest)

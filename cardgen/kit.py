@@ -97,8 +97,9 @@ class Kit:
     #   {"<source>:<item id>": (file, line)}, for the preview's "defined in" links
     modules: tuple[str, ...] = ()  # modules/packages whose source keys the card cache
     component_names: Mapping[str, str] = field(default_factory=dict)  # counts' plural nouns
-    bought: Callable[[Any, str], list[str]] | None = None  # (game, lang) -> what the players
-    #   buy rather than print (e.g. dice), listed in manifest.json; None: nothing
+    # (loaded game, lang) -> what the players bring, e.g. ["2 ten-sided dice per player"];
+    # written to the manifest as "bought" when set
+    bought: Callable[[Any, str], list[str]] | None = None
 
 
 class NoKit(KeyError):

@@ -57,7 +57,7 @@ def _build(*argv: str) -> None:
 
 
 def test_building_a_game_without_a_kit_names_it(monkeypatch, capsys, tmp_path):
-    for game_id in list(KITS):
+    for game_id in list(KITS):  # no game has a kit (not only the one named below)
         monkeypatch.delitem(KITS, game_id)
     with pytest.raises(Failed):
         _build("--game", "double-mission", "--out", str(tmp_path))

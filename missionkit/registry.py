@@ -9,8 +9,8 @@ from __future__ import annotations
 
 GAMES: dict[str, str] = {
     "double-mission": "double_mission",
-    "mission-improbable": "mission_improbable",
     "dice-mission": "dice_mission",
+    "mission-improbable": "mission_improbable",
 }
 
 DEFAULT_GAME = "double-mission"  # the game a client that names none gets (the first one)

@@ -5,7 +5,7 @@ text, or () when the check is not a pattern of faces (sums of a whole pool, "mos
 counts per player...): then the card shows its type's emblem and the text alone.
 
 A die shows `pips` (1-6), or is blank with a `mark` ("A": dice marked alike show one number,
-"n", "n+1": a run); `struck` crosses it out ("no such die"). A group's `caption` names the
+"N", "N+1": a run); `struck` crosses it out ("no such die"). A group's `caption` names the
 faces its blank dice may show ("1·3·5"). Signs ("+", "= 7", ">", "#": the number of such
 dice) sit between dice, or make a group of their own.
 """
@@ -87,7 +87,7 @@ def _straight(arg: dict[str, Any]) -> Picture:
     length = arg["length"]
     if "from" in arg:
         return (Group(tuple(Die(arg["from"] + k) for k in range(length))),)
-    marks = ["n", *(f"n+{k}" for k in range(1, length))]
+    marks = ["N", *(f"N+{k}" for k in range(1, length))]  # upper case: no English word
     return (Group(tuple(Die(mark=m) for m in marks)),)
 
 

@@ -216,7 +216,7 @@ def test_a_pair_and_a_given_face_are_drawn_as_dice():
 
 def test_a_run_shows_consecutive_markers_or_its_faces():
     assert [d.mark for d in picture({"straight": {"length": 4}})[0].dice] == [
-        "n", "n+1", "n+2", "n+3"]
+        "N", "N+1", "N+2", "N+3"]
     assert [d.pips for d in picture({"straight": {"length": 5, "from": 2}})[0].dice] == [
         2, 3, 4, 5, 6]
 

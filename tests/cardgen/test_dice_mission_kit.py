@@ -22,6 +22,7 @@ from cardgen.fonts import FontMissing, fonts_for, korean_font_files
 from cardgen.geometry import PAPERS, Rect, mm
 from cardgen.imposition import CARD_SIZE, SAFE, back_sheet, card_sheet
 from missionkit.content import load_game
+from tests.cardgen.pdf_text_sizes import text_sizes
 from tests.conftest import CONTENT, ROOT, require
 
 COMBOS = [("en", "a4"), ("en", "letter"), ("ko", "a4"), ("ko", "letter")]
@@ -158,6 +159,14 @@ def test_pdfs_are_print_ready(kit):
                     bleed = [float(v) for v in page.BleedBox]
                     assert trim[2] - trim[0] == pytest.approx(3 * CARD_SIZE[0], abs=0.01)
                     assert bleed[0] == pytest.approx(trim[0] - mm(3), abs=0.01)
+
+
+def test_no_text_is_printed_under_6_pt(kit):
+    for lang, paper in (("en", "a4"), ("ko", "letter")):
+        for path in sorted((kit / f"{lang}-{paper}").glob("*.pdf")):
+            sizes = text_sizes(path)
+            assert sizes, path.name
+            assert min(sizes) >= 6 - 0.01, (lang, path.name, min(sizes))
 
 
 def test_korean_kit_prints_hangul_everywhere(kit):

@@ -25,7 +25,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
-    from . import api, jsonio, pages, security, service
+    from . import api, errors, jsonio, pages, security, service
 
     app.json = jsonio.OrjsonProvider(app)  # keeps the spec's field order, as built
 
@@ -33,4 +33,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     security.init_app(app)
+    errors.init_app(app)
     return app

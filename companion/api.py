@@ -28,10 +28,12 @@ def _json() -> Any:
 
 
 def _token() -> str | None:
+    """The bearer token; a read may also give it as `?token=` (a link a person can open),
+    a change never (a query string ends up in proxies' logs and browser history)."""
     auth = request.headers.get("Authorization", "")
     if auth.startswith("Bearer "):
         return auth[7:].strip()
-    return request.args.get("token")
+    return request.args.get("token") if request.method in ("GET", "HEAD") else None
 
 
 def _guard(game_id: str, need: str) -> tuple[Response, int] | None:
@@ -91,7 +93,7 @@ def import_game() -> tuple[Response, int]:
 def export_game(game_id: str) -> tuple[Response, int] | Response:
     if denied := _guard(game_id, "view"):
         return denied
-    return jsonify(games().export(game_id))
+    return jsonify(games().export(game_id, games().role(game_id, _token() or "") or "view"))
 
 
 @bp.get("/games/<game_id>")

@@ -20,10 +20,17 @@ EXPORT_FORMAT = "mission-kit-game/1"
 class StateCache:
     """Recent states by (game, version). Safe across processes: a version is made by exactly
     one committed change, so the state at a version never differs; the store's conditional
-    update still refuses any write made against a stale version."""
+    update still refuses any write made against a stale version, and a reader asks the
+    database for the version first, so it is never served an older state.
 
-    def __init__(self, size: int = 2048):
-        self.size, self._lock, self._items = size, threading.Lock(), OrderedDict()
+    Bounded two ways: at most `size` games, and at most `weight` in total, a game weighing
+    its version plus 50 (a state grows with its log: about 40 bytes a change, so the default
+    1,000,000 keeps the cache near 40 MiB however long the games run)."""
+
+    def __init__(self, size: int = 2048, weight: int = 1_000_000):
+        self.size, self.limit, self._lock, self._items = size, weight, threading.Lock(), \
+            OrderedDict()
+        self.weight = 0
 
     def get(self, game_id: str, version: int) -> Loaded | None:
         with self._lock:
@@ -35,19 +42,29 @@ class StateCache:
 
     def put(self, loaded: Loaded) -> None:
         with self._lock:
+            old = self._items.pop(loaded.id, None)
+            if old is not None:
+                self.weight -= _weight(old)
             self._items[loaded.id] = loaded
-            self._items.move_to_end(loaded.id)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            self.weight += _weight(loaded)
+            while self._items and (len(self._items) > self.size or self.weight > self.limit):
+                _, dropped = self._items.popitem(last=False)
+                self.weight -= _weight(dropped)
+
+
+def _weight(loaded: Loaded) -> int:
+    return loaded.version + 50
 
 
 class Games:
     """Create games, read them, and change them only through the rules engine."""
 
-    def __init__(self, store: Store, plugins: dict[str, CompanionGame]):
-        self.store, self.plugins = store, plugins
+    def __init__(self, store: Store, plugins: dict[str, CompanionGame], *,
+                 max_events: int = 20_000, cache_games: int = 2048,
+                 cache_weight: int = 1_000_000):
+        self.store, self.plugins, self.max_events = store, plugins, max_events
         self._rng = random.SystemRandom()
-        self._states = StateCache()
+        self._states = StateCache(cache_games, cache_weight)
         self._roles: dict[str, tuple[str, str]] = {}  # a token's game and role never change
 
     def plugin(self, game: str) -> CompanionGame:
@@ -112,9 +129,13 @@ class Games:
             raise IllegalEvent("an event is a JSON object with a type", "event")
         current = self._states.get(game_id, version)
         if current is None:
+            self._check_version(game_id, version)  # a stale request costs one indexed read
             current = self.load(game_id)
             if current.version != version:
                 raise Conflict(current.version)
+        if version >= self.max_events:
+            raise IllegalEvent(f"this game has reached the limit of {self.max_events} changes; "
+                               "export it and start a new one", "version")
         plugin = self.plugins[current.game]
         exact = plugin.resolve_rolls(current.state, raw, self._rng)  # try_apply validates
         state = plugin.try_apply(current.state, exact)
@@ -129,11 +150,16 @@ class Games:
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise IllegalEvent(f"not a Mission Kit game export ('format': '{EXPORT_FORMAT}')",
                                "format")
+        if data.get("view_only"):
+            raise IllegalEvent("this export comes from a read-only link and leaves out what "
+                               "players keep hidden; export from the edit link", "view_only")
         plugin = self.plugin(data.get("game", self.default().id))
         setup = validated(plugin.setup_model, data.get("setup"), ("setup",))
         bodies = data.get("events")
         if not isinstance(bodies, list):
             raise IllegalEvent("a list of events is required", "events")
+        if len(bodies) > self.max_events:
+            raise IllegalEvent(f"a game holds at most {self.max_events} changes", "events")
         state = plugin.new_state(setup)
         for i, raw in enumerate(bodies):
             try:
@@ -147,16 +173,26 @@ class Games:
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return self.plugins[loaded.game].public_state(loaded)
 
-    def export(self, game_id: str) -> dict[str, Any]:
-        """A game as portable JSON: which game, its setup and its live event log."""
+    def export(self, game_id: str, role: str = "edit") -> dict[str, Any]:
+        """A game as portable JSON: which game, its setup and its live event log. For a
+        read-only link, only what that link may see (no seed, no face-down ids): such an
+        export is marked `view_only` and cannot be imported."""
         stored = self.store.load(game_id)
+        if role != "edit":
+            setup, events = self.plugin(stored.game).export_view(stored.setup, stored.events)
+            return {"format": EXPORT_FORMAT, "game": stored.game, "view_only": True,
+                    "setup": setup, "events": events}
         return {"format": EXPORT_FORMAT, "game": stored.game, "setup": stored.setup,
                 "events": stored.events}
 
+    def _check_version(self, game_id: str, version: int) -> None:
+        """Conflict, before any replay, when the stored version is not `version`."""
+        stored = self.store.version(game_id)
+        if stored != version:
+            raise Conflict(stored)
+
     def undo(self, game_id: str, version: int) -> Loaded:
-        current = self.load(game_id)
-        if current.version != version:
-            raise Conflict(current.version)
+        self._check_version(game_id, version)
         try:
             self.store.undo(game_id, version)
         except ValueError:

@@ -46,6 +46,10 @@ from sqlalchemy.exc import DBAPIError
 
 from missionkit.registry import DEFAULT_GAME
 
+from .dbhealth import Unavailable, check_writable, sqlite_path, unavailable
+
+__all__ = ["Conflict", "NotFound", "Store", "Unavailable"]
+
 metadata = MetaData()
 games = Table(
     "games", metadata,
@@ -116,9 +120,9 @@ def database_url(db: str | Path) -> str:
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        path = url.split("///", 1)[-1]
-        if path and path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        path = sqlite_path(url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"timeout": 15, "check_same_thread": False})
 
         @event.listens_for(engine, "connect")
@@ -233,10 +237,23 @@ class Store:
         return self._change(game_id, version, None)
 
     def _change(self, game_id: str, version: int, body: dict[str, Any] | None) -> int:
-        if self._writer is None:
-            with self.engine.begin() as db:
-                return _apply_change(db, game_id, version, body)
-        return self._writer.submit(game_id, version, body)
+        try:
+            if self._writer is None:
+                with self.engine.begin() as db:
+                    return _apply_change(db, game_id, version, body)
+            return self._writer.submit(game_id, version, body)
+        except (DBAPIError, sqlite3.Error) as exc:
+            raise unavailable(exc) or exc from None
+
+    def close(self) -> None:
+        """Let go of every connection (the writer's own too)."""
+        if self._writer is not None:
+            self._writer.close()
+        self.engine.dispose()
+
+    def check_writable(self) -> None:
+        """Raise Unavailable unless a write would succeed now (the start-up check)."""
+        check_writable(self.engine, self.url)
 
     def import_game(self, setup: dict[str, Any], bodies: list[dict[str, Any]], *,
                     game: str = DEFAULT_GAME) -> tuple[str, str, str]:
@@ -244,6 +261,14 @@ class Store:
         return (id, edit_token, view_token)."""
         game_id = secrets.token_urlsafe(9)
         edit, view = secrets.token_urlsafe(24), secrets.token_urlsafe(18)
+        try:
+            self._insert(game_id, edit, view, setup, bodies, game)
+        except DBAPIError as exc:
+            raise unavailable(exc) or exc from None
+        return game_id, edit, view
+
+    def _insert(self, game_id: str, edit: str, view: str, setup: dict[str, Any],
+                bodies: list[dict[str, Any]], game: str) -> None:
         with self.engine.begin() as db:
             db.execute(games.insert().values(id=game_id, edit_hash=token_hash(edit),
                                              view_token=view, setup=json.dumps(setup),
@@ -255,7 +280,6 @@ class Store:
                 # (SQLite's trigger has moved it already; PostgreSQL has no trigger)
                 db.execute(update(games).where(games.c.id == game_id).values(
                     version=len(bodies)))
-        return game_id, edit, view
 
 
 def _apply_change(db: Any, game_id: str, version: int, body: dict[str, Any] | None) -> int:
@@ -309,6 +333,9 @@ class GroupCommit:
         self._lock = threading.Lock()
         self._queue: list[_Pending] = []
         self._busy = False
+
+    def close(self) -> None:
+        self._conn.close()
 
     def submit(self, game_id: str, version: int, body: dict[str, Any] | None) -> int:
         item = _Pending((game_id, version, body))

@@ -57,6 +57,14 @@ class DoubleMissionGame(CompanionGame):
                 "claimable": claimable_titles(s) if role == "edit" else [],
                 "odds_rows": odds_rows(s.game)}
 
+    def export_view(self, setup: dict[str, Any], events: list[dict[str, Any]]
+                    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """No seed (it orders the investigation bag and the titles Close Watch reveals) and
+        no claimed title's id (a claimed title lies face down until the end)."""
+        public = {k: v for k, v in setup.items() if k != "seed"}
+        return public, [{k: v for k, v in e.items() if k != "title"}
+                        if e.get("type") == "claim_title" else e for e in events]
+
     def form_event(self, form: MultiDict) -> dict[str, Any]:
         return form_event(form)
 

@@ -82,6 +82,10 @@ APPEND = events.insert().values(game_id=bindparam("gid"), seq=bindparam("new"),
                                 body=bindparam("text"), version=bindparam("new"))
 LAST_LIVE = select(func.max(events.c.seq)).where(events.c.game_id == bindparam("gid"),
                                                  events.c.undone == 0)
+# The version and the live log in one statement (a game without events gives one row, NULL)
+LOG = select(games.c.version, events.c.body).select_from(games.outerjoin(
+    events, (events.c.game_id == games.c.id) & (events.c.undone == 0))).where(
+    games.c.id == bindparam("gid")).order_by(events.c.seq)
 MARK_UNDONE = update(events).where(events.c.game_id == bindparam("gid"),
                                    events.c.seq == bindparam("last")).values(undone=1)
 
@@ -195,16 +199,18 @@ class Store:
         return self.import_game(setup, [], game=game)
 
     def load(self, game_id: str) -> StoredGame:
+        """The game as of one moment: its version and its live events are read by one
+        statement, so one snapshot (on PostgreSQL and SQLite alike), never version N with
+        the events of N+1. Its id, tokens, setup and kind never change once written."""
         with self.engine.connect() as db:
-            row = db.execute(select(games.c.id, games.c.view_token, games.c.setup,
-                                    games.c.version, games.c.game)
+            row = db.execute(select(games.c.id, games.c.view_token, games.c.setup, games.c.game)
                              .where(games.c.id == game_id)).first()
-            if row is None:
-                raise NotFound(game_id)
-            bodies = db.execute(select(events.c.body).where(
-                events.c.game_id == game_id, events.c.undone == 0).order_by(events.c.seq))
-            return StoredGame(row.id, row.view_token, json.loads(row.setup), row.version,
-                              [json.loads(b) for (b,) in bodies], row.game)
+            rows = db.execute(LOG, {"gid": game_id}).all() if row is not None else []
+        if not rows:
+            raise NotFound(game_id)
+        bodies = [json.loads(b) for _, b in rows if b is not None]
+        return StoredGame(row.id, row.view_token, json.loads(row.setup), rows[0][0], bodies,
+                          row.game)
 
     def version(self, game_id: str) -> int:
         """The game's current version (one indexed read)."""

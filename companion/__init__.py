@@ -22,6 +22,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=os.environ.get("MISSION_KIT_SECURE_COOKIES") == "1",  # HTTPS
         WTF_CSRF_TIME_LIMIT=None,  # a game evening outlasts the default hour
+        # games unchanged this long are deleted (0: never); changes one game may hold
+        GAME_IDLE_SECONDS=float(os.environ.get("MISSION_KIT_GAME_IDLE_DAYS", "30")) * 86400,
+        MAX_EVENTS=int(os.environ.get("MISSION_KIT_MAX_EVENTS", "20000")),
+        RATELIMIT_STORAGE_URI=os.environ.get("MISSION_KIT_RATELIMIT_STORAGE", "memory://"),
     )
     if test_config:
         app.config.update(test_config)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import random
 import threading
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -61,8 +62,9 @@ class Games:
 
     def __init__(self, store: Store, plugins: dict[str, CompanionGame], *,
                  max_events: int = 20_000, cache_games: int = 2048,
-                 cache_weight: int = 1_000_000):
+                 cache_weight: int = 1_000_000, idle_seconds: float = 30 * 86400):
         self.store, self.plugins, self.max_events = store, plugins, max_events
+        self.idle_seconds, self._swept = idle_seconds, 0.0
         self._rng = random.SystemRandom()
         self._states = StateCache(cache_games, cache_weight)
         self._roles: dict[str, tuple[str, str]] = {}  # a token's game and role never change
@@ -111,6 +113,7 @@ class Games:
         payload = dict(payload)
         plugin = self.plugin(payload.pop("game", self.default().id))
         setup, _ = plugin.new_setup(payload, self._rng)
+        self.expire_idle()
         game_id, edit, view = self.store.create(setup.model_dump(mode="json"), game=plugin.id)
         return game_id, edit, view, self.load(game_id)
 
@@ -166,9 +169,20 @@ class Games:
                 state = plugin.try_apply(state, raw)
             except IllegalEvent as exc:
                 raise IllegalEvent(exc.message, f"events[{i}]") from None
+        self.expire_idle()
         game_id, edit, view = self.store.import_game(setup.model_dump(mode="json"), bodies,
                                                      game=plugin.id)
         return game_id, edit, view, self.load(game_id)
+
+    def expire_idle(self, every: float = 600) -> None:
+        """Delete games left idle longer than `idle_seconds` (0: never), at most once every
+        `every` seconds per process; run as games are made, so the store stays bounded."""
+        now = time.monotonic()
+        if self.idle_seconds <= 0 or (self._swept and now - self._swept < every):
+            return
+        self._swept = now
+        if self.store.expire(self.idle_seconds):
+            self._roles.clear()  # tokens of deleted games must not open them from memory
 
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return self.plugins[loaded.game].public_state(loaded)

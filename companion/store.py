@@ -60,6 +60,8 @@ games = Table(
     Column("version", Integer, nullable=False, default=0),
     # which game's rules replay the log (databases from before several games: added on start)
     Column("game", String(32), nullable=False, server_default=DEFAULT_GAME),
+    # when the game last changed (Unix seconds): games idle too long expire (see expiry.py)
+    Column("updated", Integer, nullable=True, index=True),
 )
 events = Table(
     "events", metadata,
@@ -76,7 +78,7 @@ events = Table(
 
 # Built once with bind parameters: SQLAlchemy compiles and caches them.
 BUMP = update(games).where(games.c.id == bindparam("gid"), games.c.version == bindparam("v")) \
-    .values(version=bindparam("new"))
+    .values(version=bindparam("new"), updated=bindparam("now"))
 CURRENT = select(games.c.version).where(games.c.id == bindparam("gid"))
 APPEND = events.insert().values(game_id=bindparam("gid"), seq=bindparam("new"),
                                 body=bindparam("text"), version=bindparam("new"))
@@ -152,7 +154,8 @@ BEGIN
     SELECT RAISE(ABORT, 'stale version')
     WHERE NEW.seq IS NOT NEW.version
        OR (SELECT version FROM games WHERE id = NEW.game_id) IS NOT NEW.version - 1;
-    UPDATE games SET version = NEW.version WHERE id = NEW.game_id;
+    UPDATE games SET version = NEW.version, updated = CAST(strftime('%s', 'now') AS INTEGER)
+    WHERE id = NEW.game_id;
 END
 """
 
@@ -164,14 +167,37 @@ def create_schema(engine: Engine, attempts: int = 5) -> None:
         try:
             metadata.create_all(engine)
             _add_game_column(engine)
+            _add_updated_column(engine)
             if engine.dialect.name == "sqlite":
-                with engine.begin() as db:
-                    db.exec_driver_sql(SQLITE_CHAIN)
+                _sqlite_trigger(engine)
             return
         except DBAPIError:
             if attempt == attempts - 1:
                 raise
             time.sleep(0.05 * (attempt + 1))
+
+
+def _add_updated_column(engine: Engine) -> None:
+    """A database from before expiry: its games count as changed now."""
+    if "updated" in {c["name"] for c in inspect(engine).get_columns("games")}:
+        return
+    with engine.begin() as db:
+        db.exec_driver_sql("ALTER TABLE games ADD COLUMN updated INTEGER")
+        db.execute(update(games).values(updated=int(time.time())))
+        db.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_updated ON games (updated)")
+
+
+def _sqlite_trigger(engine: Engine) -> None:
+    """Create the chain trigger, or replace one from before `updated` (a write only then:
+    a read-only database that is up to date still opens)."""
+    with engine.connect() as db:
+        found = db.exec_driver_sql("SELECT sql FROM sqlite_master WHERE type = 'trigger' "
+                                   "AND name = 'events_chain'").scalar()
+    if found is not None and "updated" in found:
+        return
+    with engine.begin() as db:
+        db.exec_driver_sql("DROP TRIGGER IF EXISTS events_chain")
+        db.exec_driver_sql(SQLITE_CHAIN)
 
 
 def _add_game_column(engine: Engine) -> None:
@@ -261,6 +287,14 @@ class Store:
         """Raise Unavailable unless a write would succeed now (the start-up check)."""
         check_writable(self.engine, self.url)
 
+    def expire(self, idle_seconds: float) -> int:
+        """Delete the games unchanged for `idle_seconds`; return how many."""
+        cutoff = int(time.time() - idle_seconds)
+        stale = select(games.c.id).where(games.c.updated < cutoff).scalar_subquery()
+        with self.engine.begin() as db:
+            db.execute(events.delete().where(events.c.game_id.in_(stale)))
+            return db.execute(games.delete().where(games.c.updated < cutoff)).rowcount
+
     def import_game(self, setup: dict[str, Any], bodies: list[dict[str, Any]], *,
                     game: str = DEFAULT_GAME) -> tuple[str, str, str]:
         """Store a game with a whole event log at once (already checked by the engine);
@@ -278,7 +312,7 @@ class Store:
         with self.engine.begin() as db:
             db.execute(games.insert().values(id=game_id, edit_hash=token_hash(edit),
                                              view_token=view, setup=json.dumps(setup),
-                                             version=0, game=game))
+                                             version=0, game=game, updated=int(time.time())))
             if bodies:  # as if appended one by one: seq = version = 1..n
                 db.execute(events.insert(), [
                     {"game_id": game_id, "seq": i, "body": json.dumps(b), "version": i}
@@ -291,7 +325,8 @@ class Store:
 def _apply_change(db: Any, game_id: str, version: int, body: dict[str, Any] | None) -> int:
     """One change inside an open transaction: bump the version (or Conflict), then write."""
     new = version + 1
-    if not db.execute(BUMP, {"gid": game_id, "v": version, "new": new}).rowcount:
+    if not db.execute(BUMP, {"gid": game_id, "v": version, "new": new,
+                             "now": int(time.time())}).rowcount:
         current = db.execute(CURRENT, {"gid": game_id}).scalar()
         if current is None:
             raise NotFound(game_id)
@@ -447,8 +482,8 @@ def _sqlite_change(cur: Any, game_id: str, version: int, body: dict[str, Any] | 
         except sqlite3.IntegrityError:
             raise _refusal(cur, game_id) from None
         return new
-    cur.execute("UPDATE games SET version = ? WHERE id = ? AND version = ?",
-                (new, game_id, version))
+    cur.execute("UPDATE games SET version = ?, updated = ? WHERE id = ? AND version = ?",
+                (new, int(time.time()), game_id, version))
     if not cur.rowcount:
         raise _refusal(cur, game_id)
     last = cur.execute("SELECT MAX(seq) FROM events WHERE game_id = ? AND undone = 0",

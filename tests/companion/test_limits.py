@@ -55,3 +55,28 @@ def test_the_counters_storage_is_configurable(tmp_path, monkeypatch):
         assert "nosuchstore" in str(exc)
     else:
         raise AssertionError("an unknown storage URI was accepted")
+
+
+def test_games_idle_too_long_expire(tmp_path):
+    from sqlalchemy import update
+
+    from companion.store import games
+
+    app = create_app({"DATABASE": str(tmp_path / "e.db"), "GAME_IDLE_SECONDS": 3600})
+    c = app.test_client()
+    old = c.post("/api/v1/games", json={"players": TWO}).json
+    busy = c.post("/api/v1/games", json={"players": TWO}).json
+    r = c.post(f"/api/v1/games/{busy['id']}/events",
+               headers={"Authorization": f"Bearer {busy['edit_token']}"},
+               json={"version": 0, "event": {"type": "take_millions", "player": 0}})
+    assert r.status_code == 200
+    service = app.extensions["games"]
+    with service.store.engine.begin() as db:  # the first game last changed two hours ago
+        db.execute(update(games).where(games.c.id == old["id"]).values(updated=0))
+    service._swept = 0.0  # as if the last sweep was long ago
+    c.post("/api/v1/games", json={"players": TWO})
+    assert c.get(f"/t/{old['edit_token']}").status_code == 404
+    assert c.get(f"/api/v1/games/{old['id']}",
+                 headers={"Authorization": f"Bearer {old['edit_token']}"}).status_code in (
+        403, 404)
+    assert c.get(f"/t/{busy['edit_token']}").status_code == 200

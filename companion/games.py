@@ -57,6 +57,13 @@ def _weight(loaded: Loaded) -> int:
     return loaded.version + 50
 
 
+def _pinned(plugin: CompanionGame) -> tuple[str, dict[str, Any]] | None:
+    """(hash, copy) of the rules a new game keeps, or None for a game that pins nothing."""
+    copy = plugin.__dict__.get("_rules_copy") or plugin.rules_copy()
+    plugin.__dict__["_rules_copy"] = copy  # the content of a loaded plugin never changes
+    return None if copy is None else (plugin.rules_hash or "", copy)
+
+
 class Games:
     """Create games, read them, and change them only through the rules engine."""
 
@@ -68,6 +75,7 @@ class Games:
         self._rng = random.SystemRandom()
         self._states = StateCache(cache_games, cache_weight)
         self._roles: dict[str, tuple[str, str]] = {}  # a token's game and role never change
+        self._rules: dict[tuple[str, str], CompanionGame] = {}  # kept rules, by hash
 
     def plugin(self, game: str) -> CompanionGame:
         """The companion part of a game by id; IllegalEvent naming `game` if unknown."""
@@ -114,15 +122,28 @@ class Games:
         plugin = self.plugin(payload.pop("game", self.default().id))
         setup, _ = plugin.new_setup(payload, self._rng)
         self.expire_idle()
-        game_id, edit, view = self.store.create(setup.model_dump(mode="json"), game=plugin.id)
+        game_id, edit, view = self.store.create(setup.model_dump(mode="json"), game=plugin.id,
+                                                rules=_pinned(plugin))
         return game_id, edit, view, self.load(game_id)
+
+    def ruleset(self, game: str, rules: str | None) -> CompanionGame:
+        """The game's part on the rules a game keeps: the shipped content when they agree
+        (or the game is from before pinning), else its stored copy."""
+        plugin = self.plugin(game)
+        if rules is None or rules == plugin.rules_hash:
+            return plugin
+        kept = self._rules.get((game, rules))
+        if kept is None:
+            kept = self._rules[(game, rules)] = plugin.with_rules(self.store.rules(rules))
+        return kept
 
     def load(self, game_id: str) -> Loaded:
         """Read the log and replay it (a cache miss)."""
         stored = self.store.load(game_id)
-        plugin = self.plugin(stored.game)
+        plugin = self.ruleset(stored.game, stored.rules)
         state = plugin.replay(plugin.setup_model.model_validate(stored.setup), stored.events)
-        loaded = Loaded(stored.id, stored.version, state, stored.view_token, stored.game)
+        loaded = Loaded(stored.id, stored.version, state, stored.view_token, stored.game,
+                        stored.rules)
         self._states.put(loaded)
         return loaded
 
@@ -144,7 +165,8 @@ class Games:
         state = plugin.try_apply(current.state, exact)
         body = exact  # validated as it stands (unknown keys are refused), so stored as is
         new_version = self.store.append(game_id, version, body)  # Conflict if it moved on
-        loaded = Loaded(game_id, new_version, state, current.view_token, current.game)
+        loaded = Loaded(game_id, new_version, state, current.view_token, current.game,
+                        current.rules)
         self._states.put(loaded)
         return loaded
 
@@ -156,23 +178,37 @@ class Games:
         if data.get("view_only"):
             raise IllegalEvent("this export comes from a read-only link and leaves out what "
                                "players keep hidden; export from the edit link", "view_only")
-        plugin = self.plugin(data.get("game", self.default().id))
+        plugin = self._imported_rules(self.plugin(data.get("game", self.default().id)), data)
         setup = validated(plugin.setup_model, data.get("setup"), ("setup",))
         bodies = data.get("events")
         if not isinstance(bodies, list):
             raise IllegalEvent("a list of events is required", "events")
         if len(bodies) > self.max_events:
             raise IllegalEvent(f"a game holds at most {self.max_events} changes", "events")
+        shipped = plugin is self.plugins.get(plugin.id)
         state = plugin.new_state(setup)
         for i, raw in enumerate(bodies):
             try:
                 state = plugin.try_apply(state, raw)
             except IllegalEvent as exc:
                 raise IllegalEvent(exc.message, f"events[{i}]") from None
+            except (KeyError, IndexError, ValueError, TypeError) as exc:
+                if shipped:
+                    raise
+                raise IllegalEvent(f"the export's rules do not fit its events ({exc!r})",
+                                   "content") from None
         self.expire_idle()
         game_id, edit, view = self.store.import_game(setup.model_dump(mode="json"), bodies,
-                                                     game=plugin.id)
+                                                     game=plugin.id, rules=_pinned(plugin))
         return game_id, edit, view, self.load(game_id)
+
+    def _imported_rules(self, plugin: CompanionGame, data: dict[str, Any]) -> CompanionGame:
+        """The rules an export carries: its own content copy, else the shipped content."""
+        content = data.get("content")
+        if content is None:
+            return plugin
+        kept = plugin.with_rules(content)
+        return plugin if kept.rules_hash == plugin.rules_hash else kept
 
     def expire_idle(self, every: float = 600) -> None:
         """Delete games left idle longer than `idle_seconds` (0: never), at most once every
@@ -192,12 +228,16 @@ class Games:
         read-only link, only what that link may see (no seed, no face-down ids): such an
         export is marked `view_only` and cannot be imported."""
         stored = self.store.load(game_id)
+        plugin = self.plugin(stored.game)
+        rules: dict[str, Any] = {}
+        if stored.rules is not None and stored.rules != plugin.rules_hash:  # house rules
+            rules = {"rules": stored.rules, "content": self.store.rules(stored.rules)}
         if role != "edit":
-            setup, events = self.plugin(stored.game).export_view(stored.setup, stored.events)
+            setup, events = plugin.export_view(stored.setup, stored.events)
             return {"format": EXPORT_FORMAT, "game": stored.game, "view_only": True,
-                    "setup": setup, "events": events}
+                    "setup": setup, "events": events, **rules}
         return {"format": EXPORT_FORMAT, "game": stored.game, "setup": stored.setup,
-                "events": stored.events}
+                "events": stored.events, **rules}
 
     def _check_version(self, game_id: str, version: int) -> None:
         """Conflict, before any replay, when the stored version is not `version`."""

@@ -47,6 +47,9 @@ def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, A
     return {
         "token": token, "role": role, "g": plugin.public_state(loaded), "state": loaded.state,
         "plugin": plugin, "content": plugin.content, "view_token": loaded.view_token,
+        # a game keeps the rules it started with; say so when they are not the shipped ones
+        "house_rules": loaded.rules[:12] if loaded.rules and loaded.rules != plugin.rules_hash
+        else None,
         **plugin.page_context(loaded, role), **extra,
     }
 

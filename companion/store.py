@@ -41,6 +41,8 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
@@ -62,6 +64,15 @@ games = Table(
     Column("game", String(32), nullable=False, server_default=DEFAULT_GAME),
     # when the game last changed (Unix seconds): games idle too long expire (see expiry.py)
     Column("updated", Integer, nullable=True, index=True),
+    # the rules the game keeps: the hash of its content copy in `contents` (NULL: a game
+    # from before pinning, replayed with the shipped content)
+    Column("rules", String(64), nullable=True),
+)
+# Each distinct rule content any game started with, once, by its hash.
+contents = Table(
+    "contents", metadata,
+    Column("hash", String(64), primary_key=True),
+    Column("body", Text, nullable=False),
 )
 events = Table(
     "events", metadata,
@@ -112,6 +123,7 @@ class StoredGame:
     version: int
     events: list[dict[str, Any]]
     game: str
+    rules: str | None = None
 
 
 def token_hash(token: str) -> str:
@@ -168,6 +180,9 @@ def create_schema(engine: Engine, attempts: int = 5) -> None:
             metadata.create_all(engine)
             _add_game_column(engine)
             _add_updated_column(engine)
+            if "rules" not in {c["name"] for c in inspect(engine).get_columns("games")}:
+                with engine.begin() as db:
+                    db.exec_driver_sql("ALTER TABLE games ADD COLUMN rules VARCHAR(64)")
             if engine.dialect.name == "sqlite":
                 _sqlite_trigger(engine)
             return
@@ -220,23 +235,33 @@ class Store:
         # is writing commits whatever is waiting as one transaction (group commit).
         self._writer = GroupCommit(self.engine) if self.url.startswith("sqlite") else None
 
-    def create(self, setup: dict[str, Any], *, game: str = DEFAULT_GAME) -> tuple[str, str, str]:
+    def create(self, setup: dict[str, Any], *, game: str = DEFAULT_GAME,
+               rules: tuple[str, dict[str, Any]] | None = None) -> tuple[str, str, str]:
         """Store a new game; return (id, edit_token, view_token)."""
-        return self.import_game(setup, [], game=game)
+        return self.import_game(setup, [], game=game, rules=rules)
 
     def load(self, game_id: str) -> StoredGame:
         """The game as of one moment: its version and its live events are read by one
         statement, so one snapshot (on PostgreSQL and SQLite alike), never version N with
         the events of N+1. Its id, tokens, setup and kind never change once written."""
         with self.engine.connect() as db:
-            row = db.execute(select(games.c.id, games.c.view_token, games.c.setup, games.c.game)
-                             .where(games.c.id == game_id)).first()
+            row = db.execute(select(games.c.id, games.c.view_token, games.c.setup, games.c.game,
+                                    games.c.rules).where(games.c.id == game_id)).first()
             rows = db.execute(LOG, {"gid": game_id}).all() if row is not None else []
         if not rows:
             raise NotFound(game_id)
         bodies = [json.loads(b) for _, b in rows if b is not None]
         return StoredGame(row.id, row.view_token, json.loads(row.setup), rows[0][0], bodies,
-                          row.game)
+                          row.game, row.rules)
+
+    def rules(self, rules_hash: str) -> dict[str, Any]:
+        """The rule content stored under `rules_hash`; NotFound if none."""
+        with self.engine.connect() as db:
+            body = db.execute(select(contents.c.body).where(
+                contents.c.hash == rules_hash)).scalar()
+        if body is None:
+            raise NotFound(rules_hash)
+        return json.loads(body)
 
     def version(self, game_id: str) -> int:
         """The game's current version (one indexed read)."""
@@ -296,23 +321,30 @@ class Store:
             return db.execute(games.delete().where(games.c.updated < cutoff)).rowcount
 
     def import_game(self, setup: dict[str, Any], bodies: list[dict[str, Any]], *,
-                    game: str = DEFAULT_GAME) -> tuple[str, str, str]:
-        """Store a game with a whole event log at once (already checked by the engine);
-        return (id, edit_token, view_token)."""
+                    game: str = DEFAULT_GAME, rules: tuple[str, dict[str, Any]] | None = None
+                    ) -> tuple[str, str, str]:
+        """Store a game with a whole event log at once (already checked by the engine) and
+        the rules it keeps, (hash, content); return (id, edit_token, view_token)."""
         game_id = secrets.token_urlsafe(9)
         edit, view = secrets.token_urlsafe(24), secrets.token_urlsafe(18)
         try:
-            self._insert(game_id, edit, view, setup, bodies, game)
+            self._insert(game_id, edit, view, setup, bodies, game, rules)
         except DBAPIError as exc:
             raise unavailable(exc) or exc from None
         return game_id, edit, view
 
     def _insert(self, game_id: str, edit: str, view: str, setup: dict[str, Any],
-                bodies: list[dict[str, Any]], game: str) -> None:
+                bodies: list[dict[str, Any]], game: str,
+                rules: tuple[str, dict[str, Any]] | None) -> None:
         with self.engine.begin() as db:
+            if rules is not None:  # stored once, whoever stores it first
+                add = (sqlite_insert if self.url.startswith("sqlite") else pg_insert)(contents)
+                db.execute(add.values(hash=rules[0], body=json.dumps(rules[1]))
+                           .on_conflict_do_nothing())
             db.execute(games.insert().values(id=game_id, edit_hash=token_hash(edit),
                                              view_token=view, setup=json.dumps(setup),
-                                             version=0, game=game, updated=int(time.time())))
+                                             version=0, game=game, updated=int(time.time()),
+                                             rules=rules[0] if rules else None))
             if bodies:  # as if appended one by one: seq = version = 1..n
                 db.execute(events.insert(), [
                     {"game_id": game_id, "seq": i, "body": json.dumps(b), "version": i}

@@ -36,19 +36,17 @@ def end_turns(n):
 
 
 def test_a_stale_post_or_undo_replays_nothing(app, client, replays):
-    made = client.post("/api/v1/games/import", json={
-        "format": "mission-kit-game/1", "game": "double-mission",
-        "setup": {"players": TWO, "seed": 3}, "events": end_turns(2000)}).json
-    game_id, edit = made["id"], made["edit_token"]
-    app.extensions["games"]._states = StateCache()  # as in another worker: nothing cached
+    service = app.extensions["games"]  # a 10,000-event game, stored as another worker would
+    game_id, edit, _ = service.store.import_game({"players": TWO, "seed": 3},
+                                                 end_turns(10_000))
     replays["n"] = 0
     for _ in range(5):
         r = client.post(f"/api/v1/games/{game_id}/events", headers=bearer(edit), json={
             "version": 17, "event": {"type": "take_millions", "player": 0}})
-        assert r.status_code == 409 and r.json["state"]["version"] == 2000
+        assert r.status_code == 409 and r.json["state"]["version"] == 10_000
         r = client.post(f"/api/v1/games/{game_id}/undo", headers=bearer(edit),
                         json={"version": 17})
-        assert r.status_code == 409 and r.json["state"]["version"] == 2000
+        assert r.status_code == 409 and r.json["state"]["version"] == 10_000
     assert replays["n"] == 1  # the fresh state for the first 409, then from the cache
 
 

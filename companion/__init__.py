@@ -18,6 +18,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DATABASE=str(Path(app.instance_path) / "companion.db"),
         CONTENT=None,
         MAX_CONTENT_LENGTH=64 * 1024,  # no form or event comes near this
+        MAX_IMPORT_LENGTH=4 * 1024 * 1024,  # an export: up to MAX_EVENTS events and its rules
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=os.environ.get("MISSION_KIT_SECURE_COOKIES") == "1",  # HTTPS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from missionkit.game import IllegalEvent
 from missionkit.registry import DEFAULT_GAME
@@ -86,6 +86,8 @@ def create_game() -> tuple[Response, int]:
 
 @bp.post("/games/import")
 def import_game() -> tuple[Response, int]:
+    # an export carries its whole log and its rules: more than any single event or form
+    request.max_content_length = current_app.config["MAX_IMPORT_LENGTH"]
     return _created(*games().import_game(_json()))
 
 

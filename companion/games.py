@@ -160,7 +160,7 @@ class Games:
         if version >= self.max_events:
             raise IllegalEvent(f"this game has reached the limit of {self.max_events} changes; "
                                "export it and start a new one", "version")
-        plugin = self.plugins[current.game]
+        plugin = self.ruleset(current.game, current.rules)
         exact = plugin.resolve_rolls(current.state, raw, self._rng)  # try_apply validates
         state = plugin.try_apply(current.state, exact)
         body = exact  # validated as it stands (unknown keys are refused), so stored as is
@@ -221,16 +221,17 @@ class Games:
             self._roles.clear()  # tokens of deleted games must not open them from memory
 
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
-        return self.plugins[loaded.game].public_state(loaded)
+        return self.ruleset(loaded.game, loaded.rules).public_state(loaded)
 
     def export(self, game_id: str, role: str = "edit") -> dict[str, Any]:
-        """A game as portable JSON: which game, its setup and its live event log. For a
+        """A game as portable JSON: which game, its setup, its live event log and the rules
+        it keeps (so another server replays it by them, whatever it ships). For a
         read-only link, only what that link may see (no seed, no face-down ids): such an
         export is marked `view_only` and cannot be imported."""
         stored = self.store.load(game_id)
         plugin = self.plugin(stored.game)
         rules: dict[str, Any] = {}
-        if stored.rules is not None and stored.rules != plugin.rules_hash:  # house rules
+        if stored.rules is not None:  # the rules travel with the game, house rules or not
             rules = {"rules": stored.rules, "content": self.store.rules(stored.rules)}
         if role != "edit":
             setup, events = plugin.export_view(stored.setup, stored.events)

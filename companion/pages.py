@@ -43,12 +43,12 @@ def _open(token: str) -> tuple[str, str]:
 
 
 def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, Any]:
-    plugin = games().plugins[loaded.game]
+    plugin, shipped = games().ruleset(loaded.game, loaded.rules), games().plugins[loaded.game]
     return {
         "token": token, "role": role, "g": plugin.public_state(loaded), "state": loaded.state,
         "plugin": plugin, "content": plugin.content, "view_token": loaded.view_token,
         # a game keeps the rules it started with; say so when they are not the shipped ones
-        "house_rules": loaded.rules[:12] if loaded.rules and loaded.rules != plugin.rules_hash
+        "house_rules": loaded.rules[:12] if loaded.rules and loaded.rules != shipped.rules_hash
         else None,
         **plugin.page_context(loaded, role), **extra,
     }
@@ -124,7 +124,8 @@ def _change(token: str, apply: Any) -> Any:
 @bp.post("/t/<token>/act")
 def act(token: str) -> Any:
     def apply(game_id: str, version: int) -> Loaded:
-        plugin = games().plugins[games().current(game_id).game]
+        current = games().current(game_id)
+        plugin = games().ruleset(current.game, current.rules)
         return games().post(game_id, version, plugin.form_event(request.form))
 
     return _change(token, apply)
@@ -139,7 +140,8 @@ def undo(token: str) -> Any:
 def score(token: str) -> Any:
     def apply(game_id: str, version: int) -> Loaded:
         loaded = games().current(game_id)
-        event = games().plugins[loaded.game].score_event(request.form, loaded.state)
+        plugin = games().ruleset(loaded.game, loaded.rules)
+        event = plugin.score_event(request.form, loaded.state)
         return games().post(game_id, version, event)
 
     return _change(token, apply)

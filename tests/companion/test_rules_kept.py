@@ -55,6 +55,23 @@ def test_a_game_scores_by_its_original_rules_after_a_content_edit(tmp_path, cont
     assert back.status_code == 201 and back.json["state"]["players"][0]["millions"] == 6
 
 
+def test_an_export_carries_its_rules_to_a_server_with_other_content(tmp_path, content_copy):
+    plain = app_on(tmp_path / "a.db", content_copy).test_client()
+    made = plain.post("/api/v1/games", json={"players": TWO}).json
+    exported = plain.get(f"/api/v1/games/{made['id']}/export",
+                         headers=bearer(made["edit_token"])).json
+    assert exported["rules"] and exported["content"]["game"]
+    game_yaml = content_copy / "double_mission" / "game.yaml"
+    game_yaml.write_text(re.sub(r"(per_action:\s*)2", r"\g<1>5",
+                                game_yaml.read_text(encoding="utf-8"), count=1),
+                         encoding="utf-8")
+    other = app_on(tmp_path / "b.db", content_copy).test_client()
+    copy = other.post("/api/v1/games/import", json=exported).json
+    r = other.post(f"/api/v1/games/{copy['id']}/events", headers=bearer(copy["edit_token"]),
+                   json={"version": 0, "event": {"type": "take_millions", "player": 0}})
+    assert r.json["players"][0]["millions"] == 4  # by the rules it was made with
+
+
 def test_an_export_with_broken_rules_is_refused(tmp_path, client, created):
     game_id, edit, _, _ = created
     exported = client.get(f"/api/v1/games/{game_id}/export", headers=bearer(edit)).json

@@ -57,13 +57,6 @@ def _weight(loaded: Loaded) -> int:
     return loaded.version + 50
 
 
-def _pinned(plugin: CompanionGame) -> tuple[str, dict[str, Any]] | None:
-    """(hash, copy) of the rules a new game keeps, or None for a game that pins nothing."""
-    copy = plugin.__dict__.get("_rules_copy") or plugin.rules_copy()
-    plugin.__dict__["_rules_copy"] = copy  # the content of a loaded plugin never changes
-    return None if copy is None else (plugin.rules_hash or "", copy)
-
-
 class Games:
     """Create games, read them, and change them only through the rules engine."""
 
@@ -123,7 +116,7 @@ class Games:
         setup, _ = plugin.new_setup(payload, self._rng)
         self.expire_idle()
         game_id, edit, view = self.store.create(setup.model_dump(mode="json"), game=plugin.id,
-                                                rules=_pinned(plugin))
+                                                rules=plugin.pinned)
         return game_id, edit, view, self.load(game_id)
 
     def ruleset(self, game: str, rules: str | None) -> CompanionGame:
@@ -134,6 +127,8 @@ class Games:
             return plugin
         kept = self._rules.get((game, rules))
         if kept is None:
+            if len(self._rules) >= 64:  # house rules in use are few; imports may bring many
+                self._rules.clear()
             kept = self._rules[(game, rules)] = plugin.with_rules(self.store.rules(rules))
         return kept
 
@@ -199,7 +194,7 @@ class Games:
                                    "content") from None
         self.expire_idle()
         game_id, edit, view = self.store.import_game(setup.model_dump(mode="json"), bodies,
-                                                     game=plugin.id, rules=_pinned(plugin))
+                                                     game=plugin.id, rules=plugin.pinned)
         return game_id, edit, view, self.load(game_id)
 
     def _imported_rules(self, plugin: CompanionGame, data: dict[str, Any]) -> CompanionGame:

@@ -75,10 +75,14 @@ class CompanionGame:
         raise IllegalEvent("this game keeps no rules of its own", "content")
 
     @cached_property
-    def rules_hash(self) -> str | None:
-        """The shipped content's hash (None when the game pins nothing)."""
+    def pinned(self) -> tuple[str, dict[str, Any]] | None:
+        """(hash, copy) of this content's rules, which a new game keeps; None if nothing."""
         copy = self.rules_copy()
-        return None if copy is None else rules_hash(copy)
+        return None if copy is None else (rules_hash(copy), copy)
+
+    @property
+    def rules_hash(self) -> str | None:
+        return None if self.pinned is None else self.pinned[0]
 
     @property
     def name(self) -> Any:

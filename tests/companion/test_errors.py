@@ -169,3 +169,21 @@ def test_serve_refuses_to_start_on_a_read_only_database(tmp_path, created, clien
     done = subprocess.run([sys.executable, "-m", "companion", "serve", "--port", "1",
                            "--db", read_only(db)], capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and "read-only" in done.stderr
+
+
+def test_a_full_disk_says_so(app, client, created, monkeypatch):
+    import sqlite3
+
+    game_id, edit, _, _ = created
+    store = app.extensions["games"].store
+
+    def full(*_):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store._writer, "submit", full)
+    r = client.post(f"/api/v1/games/{game_id}/events", headers=bearer(edit), json={
+        "version": 0, "event": {"type": "take_millions", "player": 0}})
+    assert r.status_code == 503 and "disk is full" in r.json["error"]
+    r = post(client, f"/t/{edit}/act", {"version": "0", "player": "0", "type": "take_millions"},
+             headers=HX)
+    assert r.status_code == 503 and b"disk is full" in r.data and b'id="game"' in r.data

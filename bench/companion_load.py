@@ -1,12 +1,15 @@
-"""Load benchmark: 20 concurrent clients, each on its own game, posting version-chained
-events to `companion serve` for a fixed time; then the same clients against a bare Flask
-"hello" endpoint served the same way (waitress, same threads), in the same run. The two
-alternate for several rounds and the medians are compared, so that a noisy neighbour on
-the machine does not decide the ratio.
+"""Load benchmark with a compiled load generator (wrk), so the client is not the bottleneck.
 
-Prints events/s, the ratio to hello requests/s, and p50/p99 latency.
+16 connections (one wrk thread each), each on its own game, post version-chained events
+(bench/chain_events.lua carries each answer's version into the next event, as a phone
+does) to `companion serve`; then the same server's GET /api/v1/health with the same
+connections, in the same run. The two alternate for several rounds and the medians are
+compared, so a noisy neighbour on the machine does not decide the ratio.
+
+Prints events/s, health requests/s, their ratio and p50/p99 latency.
 Targets (SQLite): ratio >= 0.5, p99 <= 25 ms. Only loopback addresses are used.
-Usage: python bench/companion_load.py [--seconds 3] [--rounds 4] [--clients 20] [--db URL]
+Needs `wrk` (Debian package `wrk`).
+Usage: python bench/companion_load.py [--seconds 5] [--rounds 3] [--connections 16] [--db URL]
 """
 
 from __future__ import annotations
@@ -15,19 +18,18 @@ import argparse
 import http.client
 import json
 import os
+import shutil
 import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-THREADS = 24  # as companion serve's default
 
 
 def free_port() -> int:
@@ -46,141 +48,99 @@ def start(cmd: list[str], port: int) -> subprocess.Popen:
             return proc
         except OSError:
             time.sleep(0.1)
+    proc.kill()
     raise RuntimeError(f"server did not start: {cmd}")
 
 
-def stop(proc: subprocess.Popen) -> None:
-    os.killpg(proc.pid, signal.SIGTERM)
-    proc.wait(timeout=10)
-
-
-def request(conn: http.client.HTTPConnection, path: str, body: dict,
-            token: str | None = None) -> tuple[int, dict]:
+def call(port: int, method: str, path: str, body: dict | None = None,
+         token: str | None = None) -> tuple[int, dict]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
-    conn.request("POST", path, json.dumps(body), headers)
+    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
     resp = conn.getresponse()
-    return resp.status, json.loads(resp.read() or b"null")
+    out = resp.status, json.loads(resp.read() or b"null")
+    conn.close()
+    return out
 
 
-def run_clients(port: int, clients: int, seconds: float, make_job) -> tuple[int, list[float]]:
-    """Run `clients` threads until the time is up; return (successful requests, latencies)."""
-    latencies: list[float] = []
-    done = [0]
-    lock = threading.Lock()
-    stop_at = time.monotonic() + seconds
-    barrier = threading.Barrier(clients)
-
-    def worker(i: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        job = make_job(conn, i)
-        mine, ok = [], 0
-        barrier.wait()
-        while time.monotonic() < stop_at:
-            t0 = time.perf_counter()
-            if job():
-                ok += 1
-                mine.append(time.perf_counter() - t0)
-        conn.close()
-        with lock:
-            done[0] += ok
-            latencies.extend(mine)
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(clients)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return done[0], latencies
+def wrk(url: str, script: Path, connections: int, seconds: int) -> dict:
+    """One wrk run; the figures its Lua `done` prints."""
+    done = subprocess.run(["wrk", f"-t{connections}", f"-c{connections}", f"-d{seconds}s",
+                           "--timeout", "10s", "-s", str(script), url],
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"wrk failed: {done.stderr.strip()}")
+    line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
+    return json.loads(line[len("RESULT "):])
 
 
-def companion_job(games: list[tuple[str, str]]):
-    versions = [0] * len(games)  # carried from one round to the next
-
-    def make(conn, i):
-        game_id, token = games[i]
-        state = {"version": versions[i]}
-
-        def post() -> bool:
-            status, body = request(conn, f"/api/v1/games/{game_id}/events", {
-                "version": state["version"],
-                "event": {"type": "take_investigation", "player": state["version"] % 2}}, token)
-            if status != 200:
-                raise RuntimeError(f"unexpected {status}: {body.get('error')}")
-            state["version"] = versions[i] = body["version"]
-            return True
-
-        return post
-    return make
-
-
-def hello_job(conn, i):
-    return lambda: request(conn, "/hello", {"n": i})[0] == 200
-
-
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000
+def events_script(port: int, games: list[tuple[str, str]], folder: Path) -> Path:
+    """The chaining script with each game at its current version."""
+    rows = []
+    for game_id, token in games:
+        status, state = call(port, "GET", f"/api/v1/games/{game_id}", token=token)
+        assert status == 200, state
+        rows.append(f'{{"{game_id}", "{token}", {state["version"]}}}')
+    path = folder / "events.lua"
+    path.write_text("function setup_games() return {" + ", ".join(rows) + "} end\n"
+                    + (HERE / "chain_events.lua").read_text())
+    return path
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=3.0, help="length of one round")
-    parser.add_argument("--rounds", type=int, default=4,
-                        help="rounds of each server, alternating (medians are compared)")
-    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--seconds", type=int, default=5, help="length of one round (s)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="rounds of each load, alternating (medians are compared)")
+    parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite)")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="worker processes for both servers (gunicorn when > 1)")
+    parser.add_argument("--workers", type=int, default=1, help="companion worker processes")
     args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        sys.exit("bench/companion_load.py needs wrk (apt-get install wrk)")
     tmp = Path(tempfile.mkdtemp())
-    db = args.db or str(tmp / "load.db")
-
-    port, hello_port = free_port(), free_port()
-    server = start([sys.executable, "-m", "companion", "serve", "--port", str(port), "--db", db,
-                    "--threads", str(THREADS), "--workers", str(args.workers)], port)
-    hello = start([sys.executable, str(HERE / "hello_app.py"), str(hello_port), str(THREADS),
-                   str(args.workers)], hello_port)
-    ev_rates, hello_rates, ev_lat, hello_lat = [], [], [], []
+    port = free_port()
+    server = start([sys.executable, "-m", "companion", "serve", "--port", str(port), "--db",
+                    args.db or str(tmp / "load.db"), "--workers", str(args.workers)], port)
+    url = f"http://127.0.0.1:{port}"
+    events, health = [], []
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", port)
         games = []
-        for i in range(args.clients):
-            status, body = request(conn, "/api/v1/games", {"players": [
+        for i in range(args.connections):
+            status, body = call(port, "POST", "/api/v1/games", {"players": [
                 {"name": f"A{i}", "character": "jack", "side": "A"},
                 {"name": f"B{i}", "character": "queen", "side": "A"}]})
             assert status == 201, body
             games.append((body["id"], body["edit_token"]))
-        conn.close()
-        job = companion_job(games)
-        # Alternate the two servers so that both see the same machine (other load, CPU
-        # frequency, the database growing) and compare medians.
-        for _ in range(args.rounds):
-            events, lat = run_clients(port, args.clients, args.seconds, job)
-            ev_rates.append(events / args.seconds)
-            ev_lat += lat
-            hellos, lat = run_clients(hello_port, args.clients, args.seconds, hello_job)
-            hello_rates.append(hellos / args.seconds)
-            hello_lat += lat
+        for _ in range(args.rounds):  # alternate: both loads see the same machine
+            got = wrk(url, events_script(port, games, tmp), args.connections, args.seconds)
+            if got["non200"] or got["errors"]:
+                raise RuntimeError(f"events were refused or failed: {got}")
+            events.append(got)
+            health.append(wrk(url + "/api/v1/health", HERE / "health.lua", args.connections,
+                              args.seconds))
     finally:
-        stop(server)
-        stop(hello)
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
 
-    ev_rate, hello_rate = statistics.median(ev_rates), statistics.median(hello_rates)
-    server_kind = (f"waitress, {THREADS} threads" if args.workers == 1
-                   else f"gunicorn, {args.workers} workers x {THREADS} threads")
-    print(f"database: {'SQLite' if args.db is None else args.db.split('://')[0]}; "
-          f"{args.clients} clients; {args.rounds} alternating rounds of {args.seconds:g} s "
-          f"per server; {server_kind}")
-    print(f"companion events: {ev_rate:.0f}/s (median; rounds "
-          f"{', '.join(f'{r:.0f}' for r in ev_rates)})  p50 "
-          f"{statistics.median(ev_lat) * 1000:.1f} ms  p99 {pct(ev_lat, 0.99):.1f} ms")
-    print(f"bare Flask hello: {hello_rate:.0f}/s (median; rounds "
-          f"{', '.join(f'{r:.0f}' for r in hello_rates)})  p50 "
-          f"{statistics.median(hello_lat) * 1000:.1f} ms  p99 {pct(hello_lat, 0.99):.1f} ms")
-    print(f"ratio events/s : hello req/s = {ev_rate / hello_rate:.2f}  (target >= 0.5; "
-          f"p99 target <= 25 ms)")
+    def rate(runs: list[dict]) -> float:
+        return statistics.median(r["requests"] / r["seconds"] for r in runs)
+
+    def show(name: str, runs: list[dict]) -> None:
+        rounds = ", ".join(f"{r['requests'] / r['seconds']:.0f}" for r in runs)
+        print(f"{name}: {rate(runs):.0f}/s (median; rounds {rounds})  "
+              f"p50 {statistics.median(r['p50_ms'] for r in runs):.1f} ms  "
+              f"p99 {max(r['p99_ms'] for r in runs):.1f} ms (worst round)")
+
+    print(f"database: {'SQLite' if args.db is None else args.db.split('://')[0]}; wrk, "
+          f"{args.connections} connections each on its own game; {args.rounds} alternating "
+          f"rounds of {args.seconds:g} s; companion serve, {args.workers} worker(s)")
+    show("event posts (version-chained)", events)
+    show("health (same server)", health)
+    print(f"ratio events/s : health req/s = {rate(events) / rate(health):.2f}  "
+          "(target >= 0.5; p99 target <= 25 ms)")
 
 
 if __name__ == "__main__":

@@ -18,14 +18,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DATABASE=str(Path(app.instance_path) / "companion.db"),
         CONTENT=None,
         MAX_CONTENT_LENGTH=64 * 1024,  # no form or event comes near this
+        MAX_IMPORT_LENGTH=4 * 1024 * 1024,  # an export: up to MAX_EVENTS events and its rules
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=os.environ.get("MISSION_KIT_SECURE_COOKIES") == "1",  # HTTPS
         WTF_CSRF_TIME_LIMIT=None,  # a game evening outlasts the default hour
+        # games unchanged this long are deleted (0: never); changes one game may hold
+        GAME_IDLE_SECONDS=float(os.environ.get("MISSION_KIT_GAME_IDLE_DAYS", "30")) * 86400,
+        MAX_EVENTS=int(os.environ.get("MISSION_KIT_MAX_EVENTS", "20000")),
+        RATELIMIT_STORAGE_URI=os.environ.get("MISSION_KIT_RATELIMIT_STORAGE", "memory://"),
     )
     if test_config:
         app.config.update(test_config)
-    from . import api, jsonio, pages, security, service
+    from . import api, errors, jsonio, pages, security, service
 
     app.json = jsonio.OrjsonProvider(app)  # keeps the spec's field order, as built
 
@@ -33,4 +38,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     security.init_app(app)
+    errors.init_app(app)
     return app

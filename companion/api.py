@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from missionkit.game import IllegalEvent
 from missionkit.registry import DEFAULT_GAME
@@ -28,10 +28,12 @@ def _json() -> Any:
 
 
 def _token() -> str | None:
+    """The bearer token; a read may also give it as `?token=` (a link a person can open),
+    a change never (a query string ends up in proxies' logs and browser history)."""
     auth = request.headers.get("Authorization", "")
     if auth.startswith("Bearer "):
         return auth[7:].strip()
-    return request.args.get("token")
+    return request.args.get("token") if request.method in ("GET", "HEAD") else None
 
 
 def _guard(game_id: str, need: str) -> tuple[Response, int] | None:
@@ -84,6 +86,8 @@ def create_game() -> tuple[Response, int]:
 
 @bp.post("/games/import")
 def import_game() -> tuple[Response, int]:
+    # an export carries its whole log and its rules: more than any single event or form
+    request.max_content_length = current_app.config["MAX_IMPORT_LENGTH"]
     return _created(*games().import_game(_json()))
 
 
@@ -91,7 +95,7 @@ def import_game() -> tuple[Response, int]:
 def export_game(game_id: str) -> tuple[Response, int] | Response:
     if denied := _guard(game_id, "view"):
         return denied
-    return jsonify(games().export(game_id))
+    return jsonify(games().export(game_id, games().role(game_id, _token() or "") or "view"))
 
 
 @bp.get("/games/<game_id>")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import random
 import threading
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -20,10 +21,17 @@ EXPORT_FORMAT = "mission-kit-game/1"
 class StateCache:
     """Recent states by (game, version). Safe across processes: a version is made by exactly
     one committed change, so the state at a version never differs; the store's conditional
-    update still refuses any write made against a stale version."""
+    update still refuses any write made against a stale version, and a reader asks the
+    database for the version first, so it is never served an older state.
 
-    def __init__(self, size: int = 2048):
-        self.size, self._lock, self._items = size, threading.Lock(), OrderedDict()
+    Bounded two ways: at most `size` games, and at most `weight` in total, a game weighing
+    its version plus 50 (a state grows with its log: about 40 bytes a change, so the default
+    1,000,000 keeps the cache near 40 MiB however long the games run)."""
+
+    def __init__(self, size: int = 2048, weight: int = 1_000_000):
+        self.size, self.limit, self._lock, self._items = size, weight, threading.Lock(), \
+            OrderedDict()
+        self.weight = 0
 
     def get(self, game_id: str, version: int) -> Loaded | None:
         with self._lock:
@@ -35,20 +43,32 @@ class StateCache:
 
     def put(self, loaded: Loaded) -> None:
         with self._lock:
+            old = self._items.pop(loaded.id, None)
+            if old is not None:
+                self.weight -= _weight(old)
             self._items[loaded.id] = loaded
-            self._items.move_to_end(loaded.id)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            self.weight += _weight(loaded)
+            while self._items and (len(self._items) > self.size or self.weight > self.limit):
+                _, dropped = self._items.popitem(last=False)
+                self.weight -= _weight(dropped)
+
+
+def _weight(loaded: Loaded) -> int:
+    return loaded.version + 50
 
 
 class Games:
     """Create games, read them, and change them only through the rules engine."""
 
-    def __init__(self, store: Store, plugins: dict[str, CompanionGame]):
-        self.store, self.plugins = store, plugins
+    def __init__(self, store: Store, plugins: dict[str, CompanionGame], *,
+                 max_events: int = 20_000, cache_games: int = 2048,
+                 cache_weight: int = 1_000_000, idle_seconds: float = 30 * 86400):
+        self.store, self.plugins, self.max_events = store, plugins, max_events
+        self.idle_seconds, self._swept = idle_seconds, 0.0
         self._rng = random.SystemRandom()
-        self._states = StateCache()
+        self._states = StateCache(cache_games, cache_weight)
         self._roles: dict[str, tuple[str, str]] = {}  # a token's game and role never change
+        self._rules: dict[tuple[str, str], CompanionGame] = {}  # kept rules, by hash
 
     def plugin(self, game: str) -> CompanionGame:
         """The companion part of a game by id; IllegalEvent naming `game` if unknown."""
@@ -94,15 +114,31 @@ class Games:
         payload = dict(payload)
         plugin = self.plugin(payload.pop("game", self.default().id))
         setup, _ = plugin.new_setup(payload, self._rng)
-        game_id, edit, view = self.store.create(setup.model_dump(mode="json"), game=plugin.id)
+        self.expire_idle()
+        game_id, edit, view = self.store.create(setup.model_dump(mode="json"), game=plugin.id,
+                                                rules=plugin.pinned)
         return game_id, edit, view, self.load(game_id)
+
+    def ruleset(self, game: str, rules: str | None) -> CompanionGame:
+        """The game's part on the rules a game keeps: the shipped content when they agree
+        (or the game is from before pinning), else its stored copy."""
+        plugin = self.plugin(game)
+        if rules is None or rules == plugin.rules_hash:
+            return plugin
+        kept = self._rules.get((game, rules))
+        if kept is None:
+            if len(self._rules) >= 64:  # house rules in use are few; imports may bring many
+                self._rules.clear()
+            kept = self._rules[(game, rules)] = plugin.with_rules(self.store.rules(rules))
+        return kept
 
     def load(self, game_id: str) -> Loaded:
         """Read the log and replay it (a cache miss)."""
         stored = self.store.load(game_id)
-        plugin = self.plugin(stored.game)
+        plugin = self.ruleset(stored.game, stored.rules)
         state = plugin.replay(plugin.setup_model.model_validate(stored.setup), stored.events)
-        loaded = Loaded(stored.id, stored.version, state, stored.view_token, stored.game)
+        loaded = Loaded(stored.id, stored.version, state, stored.view_token, stored.game,
+                        stored.rules)
         self._states.put(loaded)
         return loaded
 
@@ -112,15 +148,20 @@ class Games:
             raise IllegalEvent("an event is a JSON object with a type", "event")
         current = self._states.get(game_id, version)
         if current is None:
+            self._check_version(game_id, version)  # a stale request costs one indexed read
             current = self.load(game_id)
             if current.version != version:
                 raise Conflict(current.version)
-        plugin = self.plugins[current.game]
+        if version >= self.max_events:
+            raise IllegalEvent(f"this game has reached the limit of {self.max_events} changes; "
+                               "export it and start a new one", "version")
+        plugin = self.ruleset(current.game, current.rules)
         exact = plugin.resolve_rolls(current.state, raw, self._rng)  # try_apply validates
         state = plugin.try_apply(current.state, exact)
         body = exact  # validated as it stands (unknown keys are refused), so stored as is
         new_version = self.store.append(game_id, version, body)  # Conflict if it moved on
-        loaded = Loaded(game_id, new_version, state, current.view_token, current.game)
+        loaded = Loaded(game_id, new_version, state, current.view_token, current.game,
+                        current.rules)
         self._states.put(loaded)
         return loaded
 
@@ -129,34 +170,79 @@ class Games:
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise IllegalEvent(f"not a Mission Kit game export ('format': '{EXPORT_FORMAT}')",
                                "format")
-        plugin = self.plugin(data.get("game", self.default().id))
+        if data.get("view_only"):
+            raise IllegalEvent("this export comes from a read-only link and leaves out what "
+                               "players keep hidden; export from the edit link", "view_only")
+        plugin = self._imported_rules(self.plugin(data.get("game", self.default().id)), data)
         setup = validated(plugin.setup_model, data.get("setup"), ("setup",))
         bodies = data.get("events")
         if not isinstance(bodies, list):
             raise IllegalEvent("a list of events is required", "events")
+        if len(bodies) > self.max_events:
+            raise IllegalEvent(f"a game holds at most {self.max_events} changes", "events")
+        shipped = plugin is self.plugins.get(plugin.id)
         state = plugin.new_state(setup)
         for i, raw in enumerate(bodies):
             try:
                 state = plugin.try_apply(state, raw)
             except IllegalEvent as exc:
                 raise IllegalEvent(exc.message, f"events[{i}]") from None
+            except (KeyError, IndexError, ValueError, TypeError) as exc:
+                if shipped:
+                    raise
+                raise IllegalEvent(f"the export's rules do not fit its events ({exc!r})",
+                                   "content") from None
+        self.expire_idle()
         game_id, edit, view = self.store.import_game(setup.model_dump(mode="json"), bodies,
-                                                     game=plugin.id)
+                                                     game=plugin.id, rules=plugin.pinned)
         return game_id, edit, view, self.load(game_id)
 
-    def public_state(self, loaded: Loaded) -> dict[str, Any]:
-        return self.plugins[loaded.game].public_state(loaded)
+    def _imported_rules(self, plugin: CompanionGame, data: dict[str, Any]) -> CompanionGame:
+        """The rules an export carries: its own content copy, else the shipped content."""
+        content = data.get("content")
+        if content is None:
+            return plugin
+        kept = plugin.with_rules(content)
+        return plugin if kept.rules_hash == plugin.rules_hash else kept
 
-    def export(self, game_id: str) -> dict[str, Any]:
-        """A game as portable JSON: which game, its setup and its live event log."""
+    def expire_idle(self, every: float = 600) -> None:
+        """Delete games left idle longer than `idle_seconds` (0: never), at most once every
+        `every` seconds per process; run as games are made, so the store stays bounded."""
+        now = time.monotonic()
+        if self.idle_seconds <= 0 or (self._swept and now - self._swept < every):
+            return
+        self._swept = now
+        if self.store.expire(self.idle_seconds):
+            self._roles.clear()  # tokens of deleted games must not open them from memory
+
+    def public_state(self, loaded: Loaded) -> dict[str, Any]:
+        return self.ruleset(loaded.game, loaded.rules).public_state(loaded)
+
+    def export(self, game_id: str, role: str = "edit") -> dict[str, Any]:
+        """A game as portable JSON: which game, its setup, its live event log and the rules
+        it keeps (so another server replays it by them, whatever it ships). For a
+        read-only link, only what that link may see (no seed, no face-down ids): such an
+        export is marked `view_only` and cannot be imported."""
         stored = self.store.load(game_id)
+        plugin = self.plugin(stored.game)
+        rules: dict[str, Any] = {}
+        if stored.rules is not None:  # the rules travel with the game, house rules or not
+            rules = {"rules": stored.rules, "content": self.store.rules(stored.rules)}
+        if role != "edit":
+            setup, events = plugin.export_view(stored.setup, stored.events)
+            return {"format": EXPORT_FORMAT, "game": stored.game, "view_only": True,
+                    "setup": setup, "events": events, **rules}
         return {"format": EXPORT_FORMAT, "game": stored.game, "setup": stored.setup,
-                "events": stored.events}
+                "events": stored.events, **rules}
+
+    def _check_version(self, game_id: str, version: int) -> None:
+        """Conflict, before any replay, when the stored version is not `version`."""
+        stored = self.store.version(game_id)
+        if stored != version:
+            raise Conflict(stored)
 
     def undo(self, game_id: str, version: int) -> Loaded:
-        current = self.load(game_id)
-        if current.version != version:
-            raise Conflict(current.version)
+        self._check_version(game_id, version)
         try:
             self.store.undo(game_id, version)
         except ValueError:

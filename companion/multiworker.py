@@ -25,7 +25,9 @@ class _Gunicorn(BaseApplication):
         return self.factory()
 
 
-def run_gunicorn(factory: Callable[[], Any], *, bind: str, workers: int, threads: int) -> None:
+def run_gunicorn(factory: Callable[[], Any], *, bind: str, workers: int, threads: int,
+                 connections: int = 1000, timeout: int = 60) -> None:
     _Gunicorn(factory, {"bind": bind, "workers": workers, "threads": threads,
+                        "worker_connections": connections, "keepalive": timeout,
                         "worker_class": "gthread", "preload_app": False,
                         "accesslog": None, "loglevel": "warning"}).run()

@@ -19,10 +19,11 @@ from flask import (
 
 from missionkit.game import IllegalEvent
 
+from .numbers import whole_number
 from .plugin import Loaded
 from .security import csrf
 from .service import games
-from .store import Conflict, NotFound
+from .store import Conflict, NotFound, Unavailable
 
 bp = Blueprint("pages", __name__)
 
@@ -42,10 +43,13 @@ def _open(token: str) -> tuple[str, str]:
 
 
 def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, Any]:
-    plugin = games().plugins[loaded.game]
+    plugin, shipped = games().ruleset(loaded.game, loaded.rules), games().plugins[loaded.game]
     return {
         "token": token, "role": role, "g": plugin.public_state(loaded), "state": loaded.state,
         "plugin": plugin, "content": plugin.content, "view_token": loaded.view_token,
+        # a game keeps the rules it started with; say so when they are not the shipped ones
+        "house_rules": loaded.rules[:12] if loaded.rules and loaded.rules != shipped.rules_hash
+        else None,
         **plugin.page_context(loaded, role), **extra,
     }
 
@@ -74,6 +78,8 @@ def create() -> Any:
         _, edit, _, _ = games().create({"game": plugin.id, **plugin.setup_from_form(form)})
     except IllegalEvent as exc:
         return _home(plugin, 422, exc.message, form)
+    except Unavailable as exc:
+        return _home(plugin, 503, exc.message, form)
     return redirect(url_for("pages.table", token=edit), code=303)
 
 
@@ -87,8 +93,8 @@ def table(token: str) -> Any:
 def live(token: str) -> Any:
     """Polled by every phone: 204 while nothing changed, else the fresh fragment."""
     game_id, role = _open(token)
-    seen = request.args.get("v", "")
-    if seen.isdigit() and not games().changed_since(game_id, int(seen)):
+    seen = whole_number(request.args.get("v"))
+    if seen is not None and not games().changed_since(game_id, seen):
         return Response(status=204)  # one indexed read, no replay
     return _render(games().current(game_id), token, role)
 
@@ -97,17 +103,19 @@ def _change(token: str, apply: Any) -> Any:
     game_id, role = _open(token)
     if role != "edit":
         abort(403)
-    raw = request.form.get("version", "")
-    if not raw.isdigit():
+    version = whole_number(request.form.get("version"))
+    if version is None:
         return _render(games().current(game_id), token, role, 422, error="The form is missing "
                        "its version; reload the page.")
     try:
-        loaded = apply(game_id, int(raw))
+        loaded = apply(game_id, version)  # reads the form too: a bad field is refused here
     except Conflict:
         return _render(games().current(game_id), token, role, 409, error="Someone else changed "
                        "the game first. Here is the fresh table; nothing of yours was lost.")
     except IllegalEvent as exc:
         return _render(games().current(game_id), token, role, 422, error=exc.message)
+    except Unavailable as exc:
+        return _render(games().current(game_id), token, role, 503, error=exc.message)
     if not request.headers.get("HX-Request"):
         return redirect(url_for("pages.table", token=token), code=303)
     return _render(loaded, token, role)
@@ -115,9 +123,12 @@ def _change(token: str, apply: Any) -> Any:
 
 @bp.post("/t/<token>/act")
 def act(token: str) -> Any:
-    game_id, _ = _open(token)
-    event = games().plugins[games().current(game_id).game].form_event(request.form)
-    return _change(token, lambda gid, v: games().post(gid, v, event))
+    def apply(game_id: str, version: int) -> Loaded:
+        current = games().current(game_id)
+        plugin = games().ruleset(current.game, current.rules)
+        return games().post(game_id, version, plugin.form_event(request.form))
+
+    return _change(token, apply)
 
 
 @bp.post("/t/<token>/undo")
@@ -127,15 +138,19 @@ def undo(token: str) -> Any:
 
 @bp.post("/t/<token>/score")
 def score(token: str) -> Any:
-    loaded = games().current(_open(token)[0])
-    event = games().plugins[loaded.game].score_event(request.form, loaded.state)
-    return _change(token, lambda gid, v: games().post(gid, v, event))
+    def apply(game_id: str, version: int) -> Loaded:
+        loaded = games().current(game_id)
+        plugin = games().ruleset(loaded.game, loaded.rules)
+        event = plugin.score_event(request.form, loaded.state)
+        return games().post(game_id, version, event)
+
+    return _change(token, apply)
 
 
 @bp.get("/t/<token>/export.json")
 def export(token: str) -> Response:
-    game_id, _ = _open(token)
-    response = jsonify(games().export(game_id))
+    game_id, role = _open(token)
+    response = jsonify(games().export(game_id, role))
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
 

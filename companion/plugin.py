@@ -7,9 +7,12 @@ no game. A game's package `companion/<package>/` exposes `make(content) -> Compa
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
 import random
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar
 
 from flask import Blueprint
@@ -30,6 +33,13 @@ class Loaded:
     state: Any
     view_token: str
     game: str = DEFAULT_GAME
+    rules: str | None = None  # the hash of the rule content the game keeps
+
+
+def rules_hash(copy: dict[str, Any]) -> str:
+    """A rules copy's identity: SHA-256 of its canonical JSON."""
+    text = json.dumps(copy, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def validated(model: type[BaseModel], data: Any, prefix: tuple[Any, ...] = ()) -> Any:
@@ -53,6 +63,26 @@ class CompanionGame:
 
     def __init__(self, content: Any):
         self.content = content
+
+    # --- the rules a game keeps ------------------------------------------------------------
+    def rules_copy(self) -> dict[str, Any] | None:
+        """The rule-relevant content as JSON, stored with each new game so an edit of
+        content/ never rewrites a game in progress (default: None, nothing pinned)."""
+        return None
+
+    def with_rules(self, data: Any) -> CompanionGame:
+        """This game's part on a stored rules copy; IllegalEvent naming `content` if bad."""
+        raise IllegalEvent("this game keeps no rules of its own", "content")
+
+    @cached_property
+    def pinned(self) -> tuple[str, dict[str, Any]] | None:
+        """(hash, copy) of this content's rules, which a new game keeps; None if nothing."""
+        copy = self.rules_copy()
+        return None if copy is None else (rules_hash(copy), copy)
+
+    @property
+    def rules_hash(self) -> str | None:
+        return None if self.pinned is None else self.pinned[0]
 
     @property
     def name(self) -> Any:

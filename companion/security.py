@@ -18,18 +18,25 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from limits import parse
-from limits.storage import MemoryStorage
+from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 csrf = CSRFProtect()
 
-# endpoint -> config key of its limit, and the default limit
+# endpoint -> config key of its limit (also the counter's name: endpoints with one key share
+# one counter, so the form, the API and import together allow one client 30 new games)
 LIMITS = {
-    "pages.create": ("RATELIMIT_CREATE", "30 per minute"),
-    "api.create_game": ("RATELIMIT_CREATE", "30 per minute"),
-    "api.import_game": ("RATELIMIT_CREATE", "30 per minute"),
-    "pages.table": ("RATELIMIT_JOIN", "120 per minute"),
+    "pages.create": "RATELIMIT_CREATE",
+    "api.create_game": "RATELIMIT_CREATE",
+    "api.import_game": "RATELIMIT_CREATE",
+    "pages.table": "RATELIMIT_JOIN",
 }
+DEFAULT_LIMITS = {"RATELIMIT_CREATE": "30 per minute", "RATELIMIT_JOIN": "120 per minute",
+                  # every client together: a bound on games made however many addresses ask
+                  "RATELIMIT_CREATE_ALL": "600 per minute"}
+GLOBAL = {"RATELIMIT_CREATE": "RATELIMIT_CREATE_ALL"}
+# Paths whose requests or answers carry a game's link token: never cached anywhere.
+TOKEN_PATHS = ("/t/", "/api/v1/games", "/games")
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; "
@@ -53,10 +60,15 @@ class SecurityHeaders:
         self.names = {k.lower() for k in HEADERS}
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        secret = environ.get("PATH_INFO", "").startswith(TOKEN_PATHS)
+
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             present = {k.lower() for k, _ in headers}
             extra = self.headers if not (present & self.names) else [
                 (k, v) for k, v in self.headers if k.lower() not in present]
+            if secret:  # a token in the URL or the body: no shared or browser cache keeps it
+                headers = [(k, v) for k, v in headers if k.lower() != "cache-control"]
+                extra = [*extra, ("Cache-Control", "no-store")]
             return start_response(status, headers + extra, exc_info)
 
         return self.wsgi_app(environ, start)
@@ -93,21 +105,40 @@ def _secret_key(app: Flask) -> str:
 
 
 def _limit(app: Flask) -> None:
-    """Rate-limit creating and joining games per client address (the `limits` library
-    counts; only these views pay for a check). Counters are per process: behind several
-    workers, limit at the reverse proxy too."""
-    counter = MovingWindowRateLimiter(MemoryStorage())
-    for endpoint, (key, default) in LIMITS.items():
-        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], counter,
-                                                parse(app.config.get(key, default)), endpoint)
+    """Rate-limit creating and joining games per client address, and creating games for
+    everyone together (the `limits` library counts; only these views pay for a check).
+    Counters live in RATELIMIT_STORAGE_URI: `memory://` (the default) counts per process;
+    several processes or machines share one count in Redis or memcached
+    (`redis://host:6379`, `memcached://host:11211`)."""
+    uri = (app.config.get("RATELIMIT_STORAGE_URI")
+           or os.environ.get("MISSION_KIT_RATELIMIT_STORAGE") or "memory://")
+    counter = MovingWindowRateLimiter(storage_from_string(uri))
+    for endpoint, key in LIMITS.items():
+        rules = [(parse(app.config.get(key, DEFAULT_LIMITS[key])), key, True)]
+        if key in GLOBAL:
+            everyone = GLOBAL[key]
+            rules.append((parse(app.config.get(everyone, DEFAULT_LIMITS[everyone])),
+                          everyone, False))
+        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], counter, rules,
+                                                endpoint)
 
 
-def _limited(view: Callable[..., Any], counter: MovingWindowRateLimiter, item: Any,
-             endpoint: str) -> Callable[..., Any]:
+def _over(counter: MovingWindowRateLimiter, rules: list[tuple[Any, str, bool]]) -> Any:
+    """The first limit this request goes over (counting it against each), else None."""
+    for item, key, per_client in rules:
+        who = (request.remote_addr or "unknown") if per_client else "everyone"
+        if not counter.hit(item, key, who):
+            return item
+    return None
+
+
+def _limited(view: Callable[..., Any], counter: MovingWindowRateLimiter,
+             rules: list[tuple[Any, str, bool]], endpoint: str) -> Callable[..., Any]:
     @wraps(view)
     def checked(*args: Any, **kwargs: Any) -> Any:
         enabled = current_app.config.get("RATELIMIT_ENABLED", True)
-        if enabled and not counter.hit(item, endpoint, request.remote_addr or "unknown"):
+        item = _over(counter, rules) if enabled else None
+        if item is not None:
             retry = str(item.get_expiry())
             if endpoint.startswith("api."):
                 response = jsonify({"error": f"too many requests; limit {item}", "field": ""})

@@ -20,7 +20,6 @@ import hmac
 import json
 import secrets
 import sqlite3
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,10 +40,18 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
 from missionkit.registry import DEFAULT_GAME
+
+from .dbhealth import Unavailable, check_writable, sqlite_path, unavailable
+from .groupcommit import GroupCommit
+from .refusals import Conflict, NotFound
+
+__all__ = ["Conflict", "NotFound", "Store", "Unavailable"]
 
 metadata = MetaData()
 games = Table(
@@ -56,6 +63,17 @@ games = Table(
     Column("version", Integer, nullable=False, default=0),
     # which game's rules replay the log (databases from before several games: added on start)
     Column("game", String(32), nullable=False, server_default=DEFAULT_GAME),
+    # when the game last changed (Unix seconds): games idle too long expire (see expiry.py)
+    Column("updated", Integer, nullable=True, index=True),
+    # the rules the game keeps: the hash of its content copy in `contents` (NULL: a game
+    # from before pinning, replayed with the shipped content)
+    Column("rules", String(64), nullable=True),
+)
+# Each distinct rule content any game started with, once, by its hash.
+contents = Table(
+    "contents", metadata,
+    Column("hash", String(64), primary_key=True),
+    Column("body", Text, nullable=False),
 )
 events = Table(
     "events", metadata,
@@ -72,26 +90,18 @@ events = Table(
 
 # Built once with bind parameters: SQLAlchemy compiles and caches them.
 BUMP = update(games).where(games.c.id == bindparam("gid"), games.c.version == bindparam("v")) \
-    .values(version=bindparam("new"))
+    .values(version=bindparam("new"), updated=bindparam("now"))
 CURRENT = select(games.c.version).where(games.c.id == bindparam("gid"))
 APPEND = events.insert().values(game_id=bindparam("gid"), seq=bindparam("new"),
                                 body=bindparam("text"), version=bindparam("new"))
 LAST_LIVE = select(func.max(events.c.seq)).where(events.c.game_id == bindparam("gid"),
                                                  events.c.undone == 0)
+# The version and the live log in one statement (a game without events gives one row, NULL)
+LOG = select(games.c.version, events.c.body).select_from(games.outerjoin(
+    events, (events.c.game_id == games.c.id) & (events.c.undone == 0))).where(
+    games.c.id == bindparam("gid")).order_by(events.c.seq)
 MARK_UNDONE = update(events).where(events.c.game_id == bindparam("gid"),
                                    events.c.seq == bindparam("last")).values(undone=1)
-
-
-class Conflict(Exception):
-    """The client's version is stale; `current` is the version now stored."""
-
-    def __init__(self, current: int):
-        self.current = current
-        super().__init__(f"stale version; the game is at version {current}")
-
-
-class NotFound(Exception):
-    """No game answers to this id or token."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +112,7 @@ class StoredGame:
     version: int
     events: list[dict[str, Any]]
     game: str
+    rules: str | None = None
 
 
 def token_hash(token: str) -> str:
@@ -116,9 +127,9 @@ def database_url(db: str | Path) -> str:
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        path = url.split("///", 1)[-1]
-        if path and path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        path = sqlite_path(url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"timeout": 15, "check_same_thread": False})
 
         @event.listens_for(engine, "connect")
@@ -144,7 +155,8 @@ BEGIN
     SELECT RAISE(ABORT, 'stale version')
     WHERE NEW.seq IS NOT NEW.version
        OR (SELECT version FROM games WHERE id = NEW.game_id) IS NOT NEW.version - 1;
-    UPDATE games SET version = NEW.version WHERE id = NEW.game_id;
+    UPDATE games SET version = NEW.version, updated = CAST(strftime('%s', 'now') AS INTEGER)
+    WHERE id = NEW.game_id;
 END
 """
 
@@ -156,14 +168,40 @@ def create_schema(engine: Engine, attempts: int = 5) -> None:
         try:
             metadata.create_all(engine)
             _add_game_column(engine)
-            if engine.dialect.name == "sqlite":
+            _add_updated_column(engine)
+            if "rules" not in {c["name"] for c in inspect(engine).get_columns("games")}:
                 with engine.begin() as db:
-                    db.exec_driver_sql(SQLITE_CHAIN)
+                    db.exec_driver_sql("ALTER TABLE games ADD COLUMN rules VARCHAR(64)")
+            if engine.dialect.name == "sqlite":
+                _sqlite_trigger(engine)
             return
         except DBAPIError:
             if attempt == attempts - 1:
                 raise
             time.sleep(0.05 * (attempt + 1))
+
+
+def _add_updated_column(engine: Engine) -> None:
+    """A database from before expiry: its games count as changed now."""
+    if "updated" in {c["name"] for c in inspect(engine).get_columns("games")}:
+        return
+    with engine.begin() as db:
+        db.exec_driver_sql("ALTER TABLE games ADD COLUMN updated INTEGER")
+        db.execute(update(games).values(updated=int(time.time())))
+        db.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_updated ON games (updated)")
+
+
+def _sqlite_trigger(engine: Engine) -> None:
+    """Create the chain trigger, or replace one from before `updated` (a write only then:
+    a read-only database that is up to date still opens)."""
+    with engine.connect() as db:
+        found = db.exec_driver_sql("SELECT sql FROM sqlite_master WHERE type = 'trigger' "
+                                   "AND name = 'events_chain'").scalar()
+    if found is not None and "updated" in found:
+        return
+    with engine.begin() as db:
+        db.exec_driver_sql("DROP TRIGGER IF EXISTS events_chain")
+        db.exec_driver_sql(SQLITE_CHAIN)
 
 
 def _add_game_column(engine: Engine) -> None:
@@ -186,21 +224,33 @@ class Store:
         # is writing commits whatever is waiting as one transaction (group commit).
         self._writer = GroupCommit(self.engine) if self.url.startswith("sqlite") else None
 
-    def create(self, setup: dict[str, Any], *, game: str = DEFAULT_GAME) -> tuple[str, str, str]:
+    def create(self, setup: dict[str, Any], *, game: str = DEFAULT_GAME,
+               rules: tuple[str, dict[str, Any]] | None = None) -> tuple[str, str, str]:
         """Store a new game; return (id, edit_token, view_token)."""
-        return self.import_game(setup, [], game=game)
+        return self.import_game(setup, [], game=game, rules=rules)
 
     def load(self, game_id: str) -> StoredGame:
+        """The game as of one moment: its version and its live events are read by one
+        statement, so one snapshot (on PostgreSQL and SQLite alike), never version N with
+        the events of N+1. Its id, tokens, setup and kind never change once written."""
         with self.engine.connect() as db:
-            row = db.execute(select(games.c.id, games.c.view_token, games.c.setup,
-                                    games.c.version, games.c.game)
-                             .where(games.c.id == game_id)).first()
-            if row is None:
-                raise NotFound(game_id)
-            bodies = db.execute(select(events.c.body).where(
-                events.c.game_id == game_id, events.c.undone == 0).order_by(events.c.seq))
-            return StoredGame(row.id, row.view_token, json.loads(row.setup), row.version,
-                              [json.loads(b) for (b,) in bodies], row.game)
+            row = db.execute(select(games.c.id, games.c.view_token, games.c.setup, games.c.game,
+                                    games.c.rules).where(games.c.id == game_id)).first()
+            rows = db.execute(LOG, {"gid": game_id}).all() if row is not None else []
+        if not rows:
+            raise NotFound(game_id)
+        bodies = [json.loads(b) for _, b in rows if b is not None]
+        return StoredGame(row.id, row.view_token, json.loads(row.setup), rows[0][0], bodies,
+                          row.game, row.rules)
+
+    def rules(self, rules_hash: str) -> dict[str, Any]:
+        """The rule content stored under `rules_hash`; NotFound if none."""
+        with self.engine.connect() as db:
+            body = db.execute(select(contents.c.body).where(
+                contents.c.hash == rules_hash)).scalar()
+        if body is None:
+            raise NotFound(rules_hash)
+        return json.loads(body)
 
     def version(self, game_id: str) -> int:
         """The game's current version (one indexed read)."""
@@ -233,21 +283,57 @@ class Store:
         return self._change(game_id, version, None)
 
     def _change(self, game_id: str, version: int, body: dict[str, Any] | None) -> int:
-        if self._writer is None:
-            with self.engine.begin() as db:
-                return _apply_change(db, game_id, version, body)
-        return self._writer.submit(game_id, version, body)
+        try:
+            if self._writer is None:
+                with self.engine.begin() as db:
+                    return _apply_change(db, game_id, version, body)
+            return self._writer.submit(game_id, version, body)
+        except (DBAPIError, sqlite3.Error) as exc:
+            raise unavailable(exc) or exc from None
+
+    def close(self) -> None:
+        """Let go of every connection (the writer's own too)."""
+        if self._writer is not None:
+            self._writer.close()
+        self.engine.dispose()
+
+    def check_writable(self) -> None:
+        """Raise Unavailable unless a write would succeed now (the start-up check)."""
+        check_writable(self.engine, self.url)
+
+    def expire(self, idle_seconds: float) -> int:
+        """Delete the games unchanged for `idle_seconds`; return how many."""
+        cutoff = int(time.time() - idle_seconds)
+        stale = select(games.c.id).where(games.c.updated < cutoff).scalar_subquery()
+        with self.engine.begin() as db:
+            db.execute(events.delete().where(events.c.game_id.in_(stale)))
+            return db.execute(games.delete().where(games.c.updated < cutoff)).rowcount
 
     def import_game(self, setup: dict[str, Any], bodies: list[dict[str, Any]], *,
-                    game: str = DEFAULT_GAME) -> tuple[str, str, str]:
-        """Store a game with a whole event log at once (already checked by the engine);
-        return (id, edit_token, view_token)."""
+                    game: str = DEFAULT_GAME, rules: tuple[str, dict[str, Any]] | None = None
+                    ) -> tuple[str, str, str]:
+        """Store a game with a whole event log at once (already checked by the engine) and
+        the rules it keeps, (hash, content); return (id, edit_token, view_token)."""
         game_id = secrets.token_urlsafe(9)
         edit, view = secrets.token_urlsafe(24), secrets.token_urlsafe(18)
+        try:
+            self._insert(game_id, edit, view, setup, bodies, game, rules)
+        except DBAPIError as exc:
+            raise unavailable(exc) or exc from None
+        return game_id, edit, view
+
+    def _insert(self, game_id: str, edit: str, view: str, setup: dict[str, Any],
+                bodies: list[dict[str, Any]], game: str,
+                rules: tuple[str, dict[str, Any]] | None) -> None:
         with self.engine.begin() as db:
+            if rules is not None:  # stored once, whoever stores it first
+                add = (sqlite_insert if self.url.startswith("sqlite") else pg_insert)(contents)
+                db.execute(add.values(hash=rules[0], body=json.dumps(rules[1]))
+                           .on_conflict_do_nothing())
             db.execute(games.insert().values(id=game_id, edit_hash=token_hash(edit),
                                              view_token=view, setup=json.dumps(setup),
-                                             version=0, game=game))
+                                             version=0, game=game, updated=int(time.time()),
+                                             rules=rules[0] if rules else None))
             if bodies:  # as if appended one by one: seq = version = 1..n
                 db.execute(events.insert(), [
                     {"game_id": game_id, "seq": i, "body": json.dumps(b), "version": i}
@@ -255,13 +341,13 @@ class Store:
                 # (SQLite's trigger has moved it already; PostgreSQL has no trigger)
                 db.execute(update(games).where(games.c.id == game_id).values(
                     version=len(bodies)))
-        return game_id, edit, view
 
 
 def _apply_change(db: Any, game_id: str, version: int, body: dict[str, Any] | None) -> int:
     """One change inside an open transaction: bump the version (or Conflict), then write."""
     new = version + 1
-    if not db.execute(BUMP, {"gid": game_id, "v": version, "new": new}).rowcount:
+    if not db.execute(BUMP, {"gid": game_id, "v": version, "new": new,
+                             "now": int(time.time())}).rowcount:
         current = db.execute(CURRENT, {"gid": game_id}).scalar()
         if current is None:
             raise NotFound(game_id)
@@ -273,155 +359,4 @@ def _apply_change(db: Any, game_id: str, version: int, body: dict[str, Any] | No
         db.execute(MARK_UNDONE, {"gid": game_id, "last": last})
     else:  # versions never repeat, so the new version orders the log
         db.execute(APPEND, {"gid": game_id, "new": new, "text": json.dumps(body)})
-    return new
-
-
-BATCH_ROWS = 200  # changes per commit: 800 parameters, far below SQLite's 32766
-
-
-class _Pending:
-    __slots__ = ("args", "done", "lead", "result", "error")
-
-    def __init__(self, args: tuple[str, int, dict[str, Any] | None]):
-        # `done` is a plain lock taken now and released once to wake the caller: cheaper
-        # than an Event, which is built on a Condition in Python.
-        self.args, self.done, self.lead = args, threading.Lock(), False
-        self.done.acquire()
-        self.result: int | None = None
-        self.error: BaseException | None = None
-
-
-class GroupCommit:
-    """Group commit for SQLite, led by the callers themselves (as LevelDB's writer queue).
-
-    A caller queues its change; if no commit is running it becomes the leader and commits
-    every change waiting as one transaction with one fsync (a refused change writes nothing
-    and is answered alone). Changes arriving meanwhile wait; when the commit returns, the
-    waiting callers are woken and the lead passes to the first one still queued.
-    A caller is answered only after the COMMIT holding its change has returned: nothing is
-    acknowledged before it is durable. With no one else writing, a change commits on its
-    own thread without any hand-off."""
-
-    def __init__(self, engine: Engine):
-        self._conn = engine.raw_connection()  # the writers' own connection, used by one leader
-        # Autocommit: a lone INSERT is its own transaction (taking the write lock first).
-        self._conn.driver_connection.isolation_level = None
-        self._lock = threading.Lock()
-        self._queue: list[_Pending] = []
-        self._busy = False
-
-    def submit(self, game_id: str, version: int, body: dict[str, Any] | None) -> int:
-        item = _Pending((game_id, version, body))
-        with self._lock:
-            self._queue.append(item)
-            lead, self._busy = not self._busy, True
-        if not lead:
-            item.done.acquire()  # our change was committed, or the lead was handed to us
-            lead = item.lead
-        if lead:
-            self._lead(item)
-        if item.error is not None:
-            raise item.error
-        assert item.result is not None
-        return item.result
-
-    def _lead(self, me: _Pending) -> None:
-        with self._lock:
-            batch, self._queue = self._queue[:BATCH_ROWS], self._queue[BATCH_ROWS:]
-        try:
-            self._commit(batch)
-        except BaseException as exc:  # the whole batch failed to commit: tell everyone
-            for item in batch:
-                if item.error is None:
-                    item.result, item.error = None, exc
-        with self._lock:
-            following = self._queue[0] if self._queue else None
-            if following is None:
-                self._busy = False
-            else:
-                following.lead = True
-        for item in batch:
-            if item is not me:
-                item.done.release()
-        if following is not None:
-            following.done.release()
-
-    def _commit(self, batch: list[_Pending]) -> None:
-        # SQLite only: plain DB-API calls on the raw connection keep the writer lean.
-        raw = self._conn.driver_connection
-        cur = raw.cursor()
-        try:
-            if all(item.args[2] is not None for item in batch) and _append_all(cur, batch):
-                return
-            # A change was refused, or there is an undo: take the batch one change at a
-            # time, in order, inside one transaction.
-            cur.execute("BEGIN IMMEDIATE")
-            try:
-                _change_each(cur, batch)
-                cur.execute("COMMIT")
-            except BaseException:
-                if raw.in_transaction:
-                    cur.execute("ROLLBACK")
-                raise
-        finally:
-            cur.close()
-
-
-INSERT_EVENT = "(?, ?, ?, 0, ?)"
-
-
-def _append_all(cur: Any, batch: list[_Pending]) -> bool:
-    """Try the whole batch of appends as one INSERT: one statement, so one transaction and
-    one fsync, and Python's GIL let go and won back once (under load each trip costs more
-    than the SQL). The chain trigger checks every row; if any game had moved on or never
-    existed, nothing is written and this returns False."""
-    rows: list[Any] = []
-    for game_id, version, body in (item.args for item in batch):
-        rows += (game_id, version + 1, json.dumps(body), version + 1)
-    try:
-        cur.execute("INSERT INTO events (game_id, seq, body, undone, version) VALUES "
-                    + ", ".join([INSERT_EVENT] * len(batch)), rows)
-    except sqlite3.IntegrityError:
-        return False
-    for item in batch:
-        item.result, item.error = item.args[1] + 1, None
-    return True
-
-
-def _change_each(cur: Any, batch: list[_Pending]) -> None:
-    """Each change in order inside the open transaction; a refused one is answered alone."""
-    for item in batch:
-        try:
-            item.result, item.error = _sqlite_change(cur, *item.args), None
-        except (Conflict, NotFound, ValueError) as exc:
-            item.result, item.error = None, exc  # refused, wrote nothing
-
-
-def _refusal(cur: Any, game_id: str) -> Exception:
-    """Why a change to `game_id` was refused: it is unknown, or at another version."""
-    row = cur.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-    return NotFound(game_id) if row is None else Conflict(row[0])
-
-
-def _sqlite_change(cur: Any, game_id: str, version: int, body: dict[str, Any] | None) -> int:
-    """One change inside the writer's open transaction, in SQLite's own SQL. A refused
-    change writes nothing (a failed statement is undone alone; the transaction goes on)."""
-    new = version + 1
-    if body is not None:  # the chain trigger checks the version and moves the game
-        try:
-            cur.execute(f"INSERT INTO events (game_id, seq, body, undone, version) VALUES "
-                        f"{INSERT_EVENT}", (game_id, new, json.dumps(body), new))
-        except sqlite3.IntegrityError:
-            raise _refusal(cur, game_id) from None
-        return new
-    cur.execute("UPDATE games SET version = ? WHERE id = ? AND version = ?",
-                (new, game_id, version))
-    if not cur.rowcount:
-        raise _refusal(cur, game_id)
-    last = cur.execute("SELECT MAX(seq) FROM events WHERE game_id = ? AND undone = 0",
-                       (game_id,)).fetchone()[0]
-    if last is None:  # an empty log: put the version back
-        cur.execute("UPDATE games SET version = ? WHERE id = ?", (version, game_id))
-        raise ValueError("nothing to undo")
-    cur.execute("UPDATE events SET undone = 1 WHERE game_id = ? AND seq = ?", (game_id, last))
     return new

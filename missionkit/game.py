@@ -1,6 +1,15 @@
-"""What every game shares: the refusal a rules engine raises."""
+"""What every game shares: the refusal a rules engine raises, and how a player is named."""
 
 from __future__ import annotations
+
+import unicodedata
+from typing import Annotated
+
+from pydantic import AfterValidator, StringConstraints
+
+# Explicit direction controls (embeddings, overrides, isolates): in a name they reorder the
+# text around it on every phone ("Ann" followed by U+202E turns the rest of a line around).
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class IllegalEvent(ValueError):
@@ -9,3 +18,17 @@ class IllegalEvent(ValueError):
     def __init__(self, message: str, field: str = "event"):
         self.message, self.field = message, field
         super().__init__(message)
+
+
+def _visible_name(name: str) -> str:
+    """A name someone can read: no direction controls, at least one visible character."""
+    if BIDI_CONTROLS & set(name):
+        raise ValueError("a name may not contain text-direction control characters")
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+        raise ValueError("a name needs at least one visible letter, digit or sign")
+    return name
+
+
+# A player's name at the table: 1 to 40 characters, trimmed, visible, no direction controls.
+PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True),
+                       AfterValidator(_visible_name)]

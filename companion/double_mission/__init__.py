@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 from flask import Blueprint
+from pydantic import TypeAdapter, ValidationError
 from werkzeug.datastructures import MultiDict
 
+from missionkit.content.errors import field_path
 from missionkit.double_mission import engine
 from missionkit.double_mission.events import EVENT
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.snapshot import Snapshot
 from missionkit.double_mission.state import Setup, State, new_state
+from missionkit.game import IllegalEvent
 
 from ..plugin import CompanionGame, Loaded, validated
 from .forms import form_event, score_event, setup_from_form
 from .views import claimable_titles, odds_rows, operation_choices, public_state
+
+RULES = TypeAdapter(DoubleMission)
 
 
 class DoubleMissionGame(CompanionGame):
@@ -34,6 +40,22 @@ class DoubleMissionGame(CompanionGame):
         fixed = setup.model_copy(update={"placement": dict(state.cities),
                                          "titles": list(state.laid_out)})
         return fixed, state
+
+    def rules_copy(self) -> dict[str, Any]:
+        """Everything the rules read (the guide's prose is not rules)."""
+        copy = RULES.dump_python(self.content, mode="json")
+        copy.pop("guide", None)
+        return copy
+
+    def with_rules(self, data: Any) -> DoubleMissionGame:
+        if not isinstance(data, dict):
+            raise IllegalEvent("a game's rules are a JSON object", "content")
+        try:
+            content = RULES.validate_python({**data, "guide": []})
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise IllegalEvent(err["msg"], field_path(("content", *err["loc"]))) from None
+        return DoubleMissionGame(dataclasses.replace(content, guide=self.content.guide))
 
     def new_state(self, setup: Setup) -> State:
         return new_state(setup, self.content)
@@ -56,6 +78,14 @@ class DoubleMissionGame(CompanionGame):
         return {"game": s.game, "choices": operation_choices(s) if playing else [],
                 "claimable": claimable_titles(s) if role == "edit" else [],
                 "odds_rows": odds_rows(s.game)}
+
+    def export_view(self, setup: dict[str, Any], events: list[dict[str, Any]]
+                    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """No seed (it orders the investigation bag and the titles Close Watch reveals) and
+        no claimed title's id (a claimed title lies face down until the end)."""
+        public = {k: v for k, v in setup.items() if k != "seed"}
+        return public, [{k: v for k, v in e.items() if k != "title"}
+                        if e.get("type") == "claim_title" else e for e in events]
 
     def form_event(self, form: MultiDict) -> dict[str, Any]:
         return form_event(form)

@@ -9,6 +9,8 @@ from werkzeug.datastructures import MultiDict
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.state import State
 
+from ..numbers import number_or_text
+
 INT_FIELDS = {"player", "helper", "active_successes", "helper_successes", "imitations", "target"}
 TEXT_FIELDS = {"type", "kind", "city", "treasure", "title", "card", "give"}
 
@@ -20,7 +22,7 @@ def form_event(form: MultiDict) -> dict[str, Any]:
     for key in INT_FIELDS | TEXT_FIELDS:
         value = form.get(key, "").strip()
         if value:
-            event[key] = int(value) if key in INT_FIELDS and value.isdigit() else value
+            event[key] = number_or_text(value) if key in INT_FIELDS else value
     for key in ("roll", "invert"):
         if form.get(key):
             event[key] = True
@@ -46,8 +48,8 @@ def score_event(form: MultiDict, state: State) -> dict[str, Any]:
     n = len(state.players)
     missions = [[m for m in (form.get(f"mission{i}"), form.get(f"mission{i}b")) if m]
                 for i in range(n)]
-    gamble = {str(i): int(form[f"gamble{i}"]) for i in range(n)
-              if form.get(f"gamble{i}", "").isdigit()}
+    gamble = {str(i): number_or_text(form[f"gamble{i}"]) for i in range(n)
+              if form.get(f"gamble{i}", "").strip()}
     return {"type": "score", "player": 0, "missions": missions,
             "jack_b_take": [t for t in (form.get("take1"), form.get("take2")) if t],
             "gamble_successes": gamble}

@@ -7,6 +7,7 @@ Pure Python: no web, no database. Moves and plan-card hands are physical and not
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -38,10 +39,13 @@ from .state import IllegalEvent, OpRecord, Recent, State, Turn, new_state
 from .tally import tally
 
 
-def parse_event(raw: Any) -> Any:
-    """Validate an event's shape; IllegalEvent names the first bad field."""
+def parse_event(raw: Any, *, strict: bool = False) -> Any:
+    """Validate an event's shape; IllegalEvent names the first bad field.
+
+    A new event is read strictly (`"player": "1"`, `false` or `0.0` are not a seat), so the
+    log stores only exact values; a stored log is replayed as it was accepted."""
     try:
-        return EVENT.validate_python(raw)
+        return EVENT.validate_python(raw, strict=strict)
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = err["loc"][1:]  # a tagged union puts the event's type first: drop it
@@ -62,7 +66,7 @@ def replay(setup: Any, events: Iterable[Any], game: DoubleMission) -> State:
 
 def try_apply(state: State, raw: dict) -> State:
     """Apply a raw event to a copy of `state`; the original is untouched on refusal."""
-    event = parse_event(raw)
+    event = parse_event(raw, strict=True)
     trial = state.clone()
     apply(trial, event)
     return trial
@@ -337,9 +341,21 @@ def _score(state: State, event: Score) -> None:
         _raise("final scoring starts when play is over")
     try:
         state.result = tally(snapshot(state, event), state.game)
-    except TallyError as exc:  # e.g. a mission entered twice: refused, not a server error
-        _raise(exc.message, f"event.{exc.field}")
+    except TallyError as exc:  # the table's scoring inputs contradict the game
+        _raise(exc.message, _score_field(exc.field))
     state.log.append("Final tally revealed.")
+
+
+def _score_field(field: str) -> str:
+    """The score event's field behind a snapshot field the tally refused
+    (`players[1].missions` is the second player's missions: `event.missions[1]`)."""
+    match = re.fullmatch(r"players\[(\d+)\]\.(missions|gamble_successes|jack_b_take)(.*)",
+                         field)
+    if match is None:
+        return "event.missions" if field.startswith("close_watch") else "event"
+    seat, name, _ = match.groups()
+    return {"missions": f"event.missions[{seat}]", "gamble_successes":
+            f"event.gamble_successes.{seat}", "jack_b_take": "event.jack_b_take"}[name]
 
 
 def _close_watch_reveal(state: State, event: Score) -> list[str] | None:

@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..game import IllegalEvent
+from ..game import IllegalEvent, PlayerName
 from ..gamelog import GameLog
 from .model import DoubleMission
 
-Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]
+Name = PlayerName
 
 
 class SeatSetup(BaseModel):

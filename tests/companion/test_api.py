@@ -184,7 +184,7 @@ def test_export_and_import_give_the_same_game(client, created):
                   {"type": "end_turn", "player": 0},
                   {"type": "take_investigation", "player": 1}):
         v = post_event(client, game_id, edit, v, event).json["version"]
-    exported = client.get(f"/api/v1/games/{game_id}/export", headers=bearer(view)).json
+    exported = client.get(f"/api/v1/games/{game_id}/export", headers=bearer(edit)).json
     assert exported["format"] == "mission-kit-game/1" and len(exported["events"]) == 4
     r = client.post("/api/v1/games/import", json=exported)
     assert r.status_code == 201 and r.json["id"] != game_id
@@ -198,7 +198,7 @@ def test_export_and_import_give_the_same_game(client, created):
 
 def test_import_refuses_an_illegal_log(client, created):
     game_id, edit, view, _ = created
-    exported = client.get(f"/api/v1/games/{game_id}/export", headers=bearer(view)).json
+    exported = client.get(f"/api/v1/games/{game_id}/export", headers=bearer(edit)).json
     exported["events"] = [{"type": "take_millions", "player": 0},
                           {"type": "take_millions", "player": 1}]
     r = client.post("/api/v1/games/import", json=exported)

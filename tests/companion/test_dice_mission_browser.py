@@ -82,8 +82,10 @@ def test_three_phones_play_a_whole_game(browser, live):  # noqa: F811
 
     for page, name in ((ann, "Ann"), (bo, "Bo"), (cy, "Cy")):
         page.wait_for_selector(f"text={name}’s rolling turn", timeout=8000)
+        settled(page)
         _tap_dice(page, DICE[name])
         page.wait_for_selector(f"text={name}: roll again or stop")
+        settled(page)
         page.click(f"text=End {name}’s rolling turn")
     audit(cy)
     ann.wait_for_selector("text=Ann’s debriefing turn", timeout=8000)
@@ -117,7 +119,10 @@ def test_a_mission_not_met_is_refused_in_view(browser, live):  # noqa: F811
     page.goto(body["join_url"])
     for name, faces in (("Ann", [1, 2, 3, 4, 6]), ("Bo", [1, 1, 2, 2, 3])):
         page.wait_for_selector(f"text={name}’s rolling turn")
+        settled(page)
         _tap_dice(page, faces)
+        page.wait_for_selector(f"text={name}: roll again or stop")
+        settled(page)
         page.click(f"text=End {name}’s rolling turn")
     page.wait_for_selector("text=Ann’s debriefing turn")
     settled(page)

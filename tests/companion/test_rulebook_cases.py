@@ -372,7 +372,7 @@ def test_close_watch_titles_revealed_at_the_table_can_be_entered(client, game):
     t.refused("score", 0, "laid out this game", "event.close_watch_reveal[0]", **score)
     t.refused("score", 0, "3 different titles", "event.close_watch_reveal", missions=score[
         "missions"], close_watch_reveal=["star_picker", "star_picker", "phantom"])
-    t.refused("score", 0, "also held by", "event.players[1].missions",
+    t.refused("score", 0, "also held by", "event.missions[1]",
               missions=[["close_watch"], ["close_watch"]])  # refused, not a server error
     score["close_watch_reveal"][0] = "master_of_operation"
     t.post("score", 0, **score)

@@ -11,7 +11,8 @@ import threading
 
 import pytest
 
-from companion.store import Conflict, NotFound, Store, _Pending
+from companion.groupcommit import _Pending
+from companion.store import Conflict, NotFound, Store
 
 EVENT = {"type": "take_investigation", "player": 0}
 

@@ -1,0 +1,26 @@
+"""The one reader of whole numbers typed into HTML forms and query strings.
+
+`str.isdigit()` says yes to "²" and to a 5000-digit string, and `int()` then fails (a 500):
+only plain ASCII digits, at most nine of them, are a number here."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+WHOLE = re.compile(r"[0-9]{1,9}")
+
+
+def whole_number(text: Any) -> int | None:
+    """The whole number `text` spells (surrounding spaces allowed), else None."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    return int(text) if WHOLE.fullmatch(text) else None
+
+
+def number_or_text(text: str) -> int | str:
+    """A form value as a number when it is one; anything else is left as typed, so the
+    event's validation refuses it naming its field."""
+    number = whole_number(text)
+    return text if number is None else number

@@ -1,0 +1,87 @@
+"""A read-only link sees the table, never what players keep hidden; tokens are never cached
+and never taken from a change's query string."""
+
+from __future__ import annotations
+
+import json
+
+from missionkit.double_mission.engine import replay
+from missionkit.double_mission.state import Setup, new_state
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def play(client, game_id, edit, events):
+    v = 0
+    for event in events:
+        r = client.post(f"/api/v1/games/{game_id}/events", headers=bearer(edit),
+                        json={"version": v, "event": event})
+        assert r.status_code == 200, r.json
+        v = r.json["version"]
+    return v
+
+
+def hidden_game(client, game):
+    """A game where both players drew investigation tokens: (id, edit, view)."""
+    r = client.post("/api/v1/games", json={"players": [
+        {"name": "Ann", "character": "jack", "side": "A"},
+        {"name": "Bo", "character": "queen", "side": "A"}]})
+    game_id, edit, view = r.json["id"], r.json["edit_token"], r.json["view_token"]
+    events = [{"type": "take_investigation", "player": p} for p in (0, 1, 0, 1)]
+    play(client, game_id, edit, events)
+    return game_id, edit, view
+
+
+def test_the_view_export_cannot_rebuild_hidden_tokens_or_titles(client, game, app):
+    game_id, edit, view = hidden_game(client, game)
+    full = client.get(f"/api/v1/games/{game_id}/export", headers=bearer(edit)).json
+    shown = client.get(f"/api/v1/games/{game_id}/export", headers=bearer(view)).json
+    page = client.get(f"/t/{view}/export.json").json
+    assert shown == page and shown["view_only"] is True
+    assert "seed" in full["setup"] and "seed" not in json.dumps(shown)
+    truth = replay(Setup.model_validate(full["setup"]), full["events"], game)
+    rebuilt = replay(Setup.model_validate(shown["setup"]), shown["events"], game)
+    hidden = [p.evidence for p in truth.players] + [truth.bag]
+    assert hidden != [p.evidence for p in rebuilt.players] + [rebuilt.bag]
+    # and no seed it could have carried: the bag order is drawn from 2**31 seeds
+    assert new_state(Setup.model_validate(shown["setup"]), game).bag != truth.bag or \
+        full["setup"]["seed"] == 0
+    r = client.post("/api/v1/games/import", json=shown)
+    assert r.status_code == 422 and r.json["field"] == "view_only"
+    again = client.post("/api/v1/games/import", json=full)
+    assert again.status_code == 201  # the edit link's export stays complete
+
+
+def test_the_view_export_names_no_claimed_title(client, game):
+    from companion.double_mission import DoubleMissionGame
+
+    claimed = {"type": "claim_title", "player": 0, "title": "spy", "imitations": 0}
+    setup, events = DoubleMissionGame(game).export_view(
+        {"players": [], "seed": 12345}, [{"type": "end_turn", "player": 1}, claimed])
+    assert "seed" not in setup and "spy" not in json.dumps(events)
+    assert events == [{"type": "end_turn", "player": 1},
+                      {"type": "claim_title", "player": 0, "imitations": 0}]
+
+
+def test_token_bearing_answers_are_not_stored(client, created):
+    game_id, edit, view, _ = created
+    for path, headers in ((f"/t/{edit}", {}), (f"/t/{view}/export.json", {}),
+                          (f"/api/v1/games/{game_id}", bearer(view))):
+        assert client.get(path, headers=headers).headers["Cache-Control"] == "no-store"
+    made = client.post("/api/v1/games", json={"players": [
+        {"name": "A", "character": "jack", "side": "A"},
+        {"name": "B", "character": "queen", "side": "A"}]})
+    assert made.headers["Cache-Control"] == "no-store"
+    assert "no-store" not in client.get("/api/v1/health").headers.get("Cache-Control", "")
+
+
+def test_a_change_never_takes_the_token_from_the_query_string(client, created):
+    game_id, edit, _, _ = created
+    r = client.post(f"/api/v1/games/{game_id}/events?token={edit}",
+                    json={"version": 0, "event": {"type": "take_millions", "player": 0}})
+    assert r.status_code == 401
+    r = client.post(f"/api/v1/games/{game_id}/undo?token={edit}", json={"version": 0})
+    assert r.status_code == 401
+    assert client.get(f"/api/v1/games/{game_id}?token={edit}").status_code == 200

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from ..content.errors import ContentError, Problem
-from ..content.source import SourceFile, read_yaml
-from ..content.validate import validate
+from ..content.errors import ContentError
+from ..content.files import item_locations, read_files
 from .checks import check_all
 from .model import (
     BoardFile,
@@ -35,26 +33,7 @@ FILES: dict[str, type] = {
 
 def load(folder: Path) -> DoubleMission:
     """Load and validate the game in `folder`, or raise ContentError listing every problem."""
-    problems: list[Problem] = []
-    sources: dict[str, SourceFile] = {}
-    files: dict[str, Any] = {}
-    for name, model in FILES.items():
-        path = folder / f"{name}.yaml"
-        if not path.exists():
-            problems.append(Problem(path, None, "", "file is missing"))
-            continue
-        source, found = read_yaml(path)
-        problems += found
-        if source is None:
-            continue
-        sources[name] = source
-        if not isinstance(source.data, dict):
-            problems.append(source.problem((), "expected a mapping (key: value) at the top"))
-            continue
-        parsed, found = validate(model, source)
-        problems += found
-        if parsed is not None:
-            files[name] = parsed
+    files, sources, problems = read_files(folder, FILES)
     if problems:
         raise ContentError(problems)
     problems = check_all(files, sources)
@@ -75,17 +54,5 @@ def load(folder: Path) -> DoubleMission:
 
 
 def locations(folder: Path) -> dict[str, tuple[Path, int]]:
-    """Where each listed item is defined: 'titles:spy' -> (path, line). Unreadable files
-    are skipped (the loader reports them)."""
-    out: dict[str, tuple[Path, int]] = {}
-    for name in FILES:
-        source, _ = read_yaml(folder / f"{name}.yaml")
-        if source is None or not isinstance(source.data, dict):
-            continue
-        for key, items in source.data.items():
-            if not isinstance(items, list):
-                continue
-            for i, item in enumerate(items):
-                if isinstance(item, dict) and isinstance(item.get("id"), str):
-                    out[f"{key}:{item['id']}"] = (source.path, source.line_of((key, i)) or 1)
-    return out
+    """Where each listed item is defined: 'titles:spy' -> (path, line)."""
+    return item_locations(folder, FILES)

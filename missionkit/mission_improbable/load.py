@@ -7,9 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..content.errors import ContentError, Problem
-from ..content.source import SourceFile, read_yaml
-from ..content.validate import validate
+from ..content.errors import ContentError
+from ..content.files import item_locations, read_files
 from .checks import CARD_FILES, SkillBook, check_all
 from .model import (
     AgentsFile,
@@ -45,33 +44,9 @@ FILES: dict[str, type] = {
 }
 
 
-def _read(folder: Path) -> tuple[dict[str, Any], dict[str, SourceFile], list[Problem]]:
-    problems: list[Problem] = []
-    sources: dict[str, SourceFile] = {}
-    files: dict[str, Any] = {}
-    for name, model in FILES.items():
-        path = folder / f"{name}.yaml"
-        if not path.exists():
-            problems.append(Problem(path, None, "", "file is missing"))
-            continue
-        source, found = read_yaml(path)
-        problems += found
-        if source is None:
-            continue
-        sources[name] = source
-        if not isinstance(source.data, dict):
-            problems.append(source.problem((), "expected a mapping (key: value) at the top"))
-            continue
-        parsed, found = validate(model, source)
-        problems += found
-        if parsed is not None:
-            files[name] = parsed
-    return files, sources, problems
-
-
 def load(folder: Path) -> MissionImprobable:
     """Load and validate the game in `folder`, or raise ContentError listing every problem."""
-    files, sources, problems = _read(folder)
+    files, sources, problems = read_files(folder, FILES)
     if problems:
         raise ContentError(problems)
     problems = check_all(files, sources)
@@ -117,17 +92,5 @@ def _canonical(card: Any, book: SkillBook) -> Any:
 
 
 def locations(folder: Path) -> dict[str, tuple[Path, int]]:
-    """Where each listed item is defined: 'agents:mr_bond' -> (path, line). Unreadable files
-    are skipped (the loader reports them)."""
-    out: dict[str, tuple[Path, int]] = {}
-    for name in FILES:
-        source, _ = read_yaml(folder / f"{name}.yaml")
-        if source is None or not isinstance(source.data, dict):
-            continue
-        for key, items in source.data.items():
-            if not isinstance(items, list):
-                continue
-            for i, item in enumerate(items):
-                if isinstance(item, dict) and isinstance(item.get("id"), str):
-                    out[f"{key}:{item['id']}"] = (source.path, source.line_of((key, i)) or 1)
-    return out
+    """Where each listed item is defined: 'agents:mr_bond' -> (path, line)."""
+    return item_locations(folder, FILES)

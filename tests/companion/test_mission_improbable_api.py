@@ -1,0 +1,208 @@
+"""Mission Improbable through the companion: the odds and table endpoints (every 422 names
+its field), a game created and played through /api/v1/games, and the page forms."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from missionkit.mission_improbable.odds import pass_chance
+from tests.companion.test_pages import HX, csrf, post
+
+ODDS, TABLE = "/api/v1/mission-improbable/odds", "/api/v1/mission-improbable/table"
+MI6 = {"name": "MI6", "alignment": "good", "nemesis": 1}
+SPECTRE = {"name": "SPECTRE", "alignment": "bad", "nemesis": 0}
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_odds_of_a_mission_with_an_asset_and_a_bonus_card(client):
+    r = client.post(ODDS, json={"agent": "mr_bond", "assets": ["silencer"],
+                                "bonus_cards": ["diplomat"], "card": "bodyguard_assassination"})
+    assert r.status_code == 200, r.json
+    # Combat 2 + Silencer 2 against 2; Persuasion 2 + Diplomat 2 against 1
+    assert [(c["skill"], c["delta"]) for c in r.json["checks"]] == [("combat", 2),
+                                                                      ("persuasion", 3)]
+    assert r.json["checks"][0]["chance"] == pytest.approx(0.72)
+    assert r.json["chance"] == pytest.approx(0.72 * 0.79)
+
+
+def test_odds_on_an_or_card_take_the_skill_asked_for_or_the_better_one(client):
+    card = {"agent": "mr_bond", "card": "prisoner_exchange"}  # Persuasion 2 or Disguise 3
+    better = client.post(ODDS, json=card).json
+    assert [c["skill"] for c in better["checks"]] == ["persuasion"]
+    assert better["chance"] == pytest.approx(pass_chance(0))  # 2 - 2: a tie passes, 55 %
+    disguise = client.post(ODDS, json={**card, "skill": "disguise"}).json
+    assert [(c["skill"], c["delta"]) for c in disguise["checks"]] == [("disguise", -3)]
+    assert disguise["chance"] < better["chance"]
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"agent": "nobody", "card": "tiger"}, "agent"),
+    ({"agent": "silencer", "card": "tiger"}, "agent"),
+    ({"card": "tiger"}, "agent"),
+    ({"agent": 5, "card": "tiger"}, "agent"),
+    ({"agent": "mr_bond", "card": "nowhere"}, "card"),
+    ({"agent": "mr_bond", "card": "silencer"}, "card"),
+    ({"agent": "mr_bond", "card": ["tiger"]}, "card"),
+    ({"agent": "mr_bond", "card": "tiger", "assets": "silencer"}, "assets"),
+    ({"agent": "mr_bond", "card": "tiger", "assets": [True]}, "assets[0]"),
+    ({"agent": "mr_bond", "card": "tiger", "assets": ["no_such_card"]}, "assets[0]"),
+    ({"agent": "mr_bond", "card": "tiger", "assets": ["silencer", "diplomat"]}, "assets[1]"),
+    ({"agent": "mr_bond", "card": "tiger", "bonus_cards": ["silencer"]}, "bonus_cards[0]"),
+    ({"agent": "mr_bond", "card": "tiger", "bonus_cards": {"a": 1}}, "bonus_cards"),
+    ({"agent": "mr_bond", "card": "surveillance_mission", "skill": "combat"}, "skill"),
+    ({"agent": "mr_bond", "card": "prisoner_exchange", "skill": "juggling"}, "skill"),
+    ({"agent": "mr_bond", "card": "prisoner_exchange", "skill": True}, "skill"),
+    ([1, 2], "body"),
+])
+def test_odds_refusals_name_the_field(client, body, field):
+    r = client.post(ODDS, json=body)
+    assert r.status_code == 422, r.json
+    assert r.json["field"] == field, r.json
+
+
+def test_a_table_row_with_a_modifier_clamped_to_the_die(client):
+    spy = client.post(TABLE, json={"table": "spy", "roll": 1}).json
+    assert spy["roll"] == 1 and spy["effects"] == [{"kind": "nemesis_rolls",
+                                                     "on_repeat": "nothing"}]
+    assert "nemesis" in spy["result"]["en"] and spy["result"]["ko"]
+    failure = client.post(TABLE, json={"table": "mission_failure", "roll": 1}).json
+    assert [e["kind"] for e in failure["effects"]] == ["captured", "discard_equipment"]
+    moved = client.post(TABLE, json={"table": "mission_failure", "roll": 1, "modifier": 4}).json
+    assert moved["roll"] == 5 and moved["effects"][0] == {"kind": "wounded", "turns": "d5"}
+    assert client.post(TABLE, json={"table": "capture", "roll": 9, "modifier": 4}).json[
+        "roll"] == 10
+    assert client.post(TABLE, json={"table": "capture", "roll": 2, "modifier": -4}).json[
+        "roll"] == 1
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"table": "weather", "roll": 3}, "table"),
+    ({"roll": 3}, "table"),
+    ({"table": "spy", "roll": 0}, "roll"),
+    ({"table": "spy", "roll": 11}, "roll"),
+    ({"table": "spy", "roll": True}, "roll"),
+    ({"table": "spy", "roll": "5"}, "roll"),
+    ({"table": "spy", "roll": 5.0}, "roll"),
+    ({"table": "spy"}, "roll"),
+    ({"table": "spy", "roll": 5, "modifier": False}, "modifier"),
+    ({"table": "spy", "roll": 5, "modifier": 99}, "modifier"),
+    ("spy", "body"),
+])
+def test_table_refusals_name_the_field(client, body, field):
+    r = client.post(TABLE, json=body)
+    assert r.status_code == 422, r.json
+    assert r.json["field"] == field, r.json
+
+
+def test_the_openapi_document_lists_both_endpoints_and_the_events(client):
+    doc = client.get("/api/v1/openapi.json").json
+    assert {ODDS, TABLE} <= set(doc["paths"])
+    assert "MissionImprobableEvent" in doc["components"]["schemas"]
+    body = doc["paths"][TABLE]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body["properties"]["table"]["enum"] == ["spy", "mission_failure", "capture"]
+
+
+def _create(client, players=(MI6, SPECTRE), **extra):
+    return client.post("/api/v1/games", json={"game": "mission-improbable",
+                                              "players": list(players), **extra})
+
+
+def test_a_game_is_created_with_a_random_turn_order_that_is_kept(client):
+    orders = set()
+    for _ in range(12):
+        r = _create(client)
+        assert r.status_code == 201, r.json
+        state = r.json["state"]
+        assert state["game"] == "mission-improbable" and state["turn"]["phase"] == "support"
+        orders.add(tuple(state["order"]))
+        assert state["turn"]["player"] == state["order"][0]
+        export = client.get(f"/api/v1/games/{r.json['id']}/export",
+                            headers=bearer(r.json["edit_token"])).json
+        assert export["setup"]["turn_order"] == state["order"]
+    assert orders == {(0, 1), (1, 0)}
+
+
+@pytest.mark.parametrize(("players", "field"), [
+    ([MI6, MI6 | {"name": "CIA", "nemesis": 0}], "players"),
+    ([MI6], "players"),
+    ([MI6, SPECTRE, MI6 | {"name": "CIA", "nemesis": 0}], "players[2].nemesis"),
+    ([MI6, SPECTRE | {"alignment": "neutral"}], "players[1].alignment"),
+])
+def test_a_bad_setup_is_refused_naming_the_field(client, players, field):
+    r = _create(client, players)
+    assert r.status_code == 422 and r.json["field"] == field, r.json
+
+
+def test_events_through_the_api(client):
+    r = _create(client, turn_order=[0, 1])
+    gid, edit, view = r.json["id"], r.json["edit_token"], r.json["view_token"]
+
+    def send(version, event, token=edit):
+        return client.post(f"/api/v1/games/{gid}/events", headers=bearer(token),
+                           json={"version": version, "event": {"player": 0, **event}})
+
+    assert send(0, {"type": "recruit", "agent": "china_doll"}, view).status_code == 403
+    r = send(0, {"type": "recruit", "agent": "silencer"})
+    assert r.status_code == 422 and r.json["field"] == "event.agent"
+    r = send(0, {"type": "recruit", "agent": "china_doll"})
+    assert r.status_code == 200 and r.json["players"][0]["agents"][0]["id"] == "china_doll"
+    assert send(0, {"type": "end_turn"}).status_code == 409  # stale version
+    r = send(1, {"type": "spy", "roll": True})
+    assert r.status_code == 200 and r.json["turn"]["spy_allowed"] is False
+    assert r.json["log"][-1].startswith("Spy Table")
+    r = send(2, {"type": "play_mission", "mission": "surveillance_mission"})
+    r = send(3, {"type": "attempt", "agent": "china_doll", "mission": "surveillance_mission",
+                 "card": "surveillance_mission", "dice": [[9, 1]]})
+    assert r.status_code == 422 and r.json["field"] == "event.type"  # Mission phase is over
+    r = client.post(f"/api/v1/games/{gid}/undo", headers=bearer(edit), json={"version": 3})
+    assert r.status_code == 200 and r.json["players"][0]["missions"] == []
+
+
+def _game_page(client, **extra):
+    r = _create(client, turn_order=[0, 1], **extra)
+    return r.json["join_url"].split("/t/")[1], r.json["view_token"]
+
+
+def test_the_pages_record_a_failed_attempt_and_its_failure_roll(client):
+    token, view = _game_page(client)
+    for form in ({"type": "recruit", "player": "0", "agent": "china_doll"},
+                 {"type": "play_mission", "player": "0", "mission": "surveillance_mission"},
+                 {"type": "end_turn", "player": "0"}, {"type": "end_turn", "player": "1"}):
+        html = client.get(f"/t/{token}").data
+        version = re.search(rb'name="version" value="(\d+)"', html).group(1).decode()
+        r = post(client, f"/t/{token}/act", {**form, "version": version}, headers=HX)
+        assert r.status_code == 200, r.data
+    panel = client.get(f"/t/{token}/mission-improbable/resolver?agent=china_doll")
+    assert b"Surveillance" in panel.data and b"+1" in panel.data and b"64 %" in panel.data
+    r = post(client, f"/t/{token}/act", {"version": "4", "type": "attempt", "player": "0",
+                                         "agent": "china_doll", "mission": "surveillance_mission",
+                                         "card": "surveillance_mission", "d0a": "1", "d0b": "10"},
+             headers=HX)
+    assert r.status_code == 200 and b"Mission Failure Table" in r.data
+    r = post(client, f"/t/{token}/act", {"version": "5", "type": "failure", "player": "0",
+                                         "die": "6"}, headers=HX)
+    assert r.status_code == 422 and b"enter the die" in r.data  # the wound die is missing
+    r = post(client, f"/t/{token}/act", {"version": "5", "type": "failure", "player": "0",
+                                         "die": "6", "wound_die": "3"}, headers=HX)
+    assert b"wounded: 2 turns" in r.data
+    assert client.get(f"/t/{view}/mission-improbable/resolver").status_code == 404
+    read_only = client.get(f"/t/{view}").data
+    assert b"wounded: 2 turns" in read_only and b"Record these dice" not in read_only
+
+
+def test_the_new_game_form_picks_the_nemesis_and_refuses_one_side(client):
+    form = {"game": "mission-improbable", "name0": "MI6", "alignment0": "good",
+            "name2": "SPECTRE", "alignment2": "bad", "nemesis0": "auto", "nemesis2": "auto",
+            "mp_target": "8"}
+    r = post(client, "/games", form)
+    assert r.status_code == 303
+    page = client.get(r.headers["Location"]).data
+    assert b"nemesis SPECTRE" in page and b"MP target: 8" in page
+    r = post(client, "/games", {**form, "alignment2": "good"})
+    assert r.status_code == 422 and b"at least one good and one bad" in r.data
+    assert csrf(client)

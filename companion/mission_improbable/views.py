@@ -73,6 +73,12 @@ def _playable_events(game: Any) -> list[Any]:
             and c.target not in cards.WITH_A_ROLL]
 
 
+def _tie_text(game: Any) -> str:
+    """The guide's last word on the end of the game: who wins, and the tie-break (MID-02)."""
+    end = next((s for s in game.guide.sections if s.id == "end"), None)
+    return fill(end.points[-1].en, game.game) if end and end.points else ""
+
+
 def page_context(state: State, role: str) -> dict[str, Any]:
     """What the table page needs besides the public state."""
     game, seat = state.game, state.turn.player
@@ -82,7 +88,7 @@ def page_context(state: State, role: str) -> dict[str, Any]:
         "skill_name": {s.id: s.name.en for s in game.skills},
         "name": lambda card_id, side=None: rulebook.name(game.card(card_id), side),
         "mp_of": lambda card_id: game.card(card_id).mp,
-        "tie_break": rulebook.tie_break(game),
+        "tie_text": _tie_text(game),
         "mp_target": state.options[rulebook.end_options(game)[1]],
     }
     if role != "edit" or state.status == "finished":
@@ -93,6 +99,8 @@ def page_context(state: State, role: str) -> dict[str, Any]:
         "free_assets": _free(state, *rulebook.ASSET_TYPES),
         "free_missions": _free(state, "mission"),
         "my_agents": [a for a in me.agents.values() if a.captured_by is None],
+        "carried": [(a.id, x) for a in me.agents.values() if a.captured_by is None
+                    for x in a.assets if game.card(x).type == "equipment"],
         "opponent_missions": [(i, m) for i in others for m in state.players[i].missions],
         "events": _playable_events(game),
         "failure_cards": _modifier_cards(game, "mission_failure"),

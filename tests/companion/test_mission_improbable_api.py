@@ -206,3 +206,48 @@ def test_the_new_game_form_picks_the_nemesis_and_refuses_one_side(client):
     r = post(client, "/games", {**form, "alignment2": "good"})
     assert r.status_code == 422 and b"at least one good and one bad" in r.data
     assert csrf(client)
+
+
+def _act(client, token, form):
+    html = client.get(f"/t/{token}").data
+    version = re.search(rb'name="version" value="(\d+)"', html).group(1).decode()
+    return post(client, f"/t/{token}/act", {**form, "version": version}, headers=HX)
+
+
+def test_the_pages_walk_the_obstacles_then_pull_the_agent_out(client):
+    token, _ = _game_page(client)
+    for form in ({"type": "recruit", "player": "0", "agent": "mr_white_the_albino"},
+                 {"type": "play_mission", "player": "0", "mission": "rescue_kidnapping"},
+                 {"type": "end_turn", "player": "0"},
+                 {"type": "counter", "player": "1", "mission": "rescue_kidnapping",
+                  "count": "2"}, {"type": "end_turn", "player": "1"}):
+        assert _act(client, token, form).status_code == 200
+    page = client.get(f"/t/{token}").data
+    assert b"2 face down" in page and b"Face-down obstacle turned up" in page
+    panel = client.get(f"/t/{token}/mission-improbable/resolver?card=ninjas").data
+    assert b"To beat: <strong>Ninjas</strong>" in panel and b"+1" in panel  # Combat 3 vs 2
+    assert b"the mission from here" in panel
+    go = {"type": "attempt", "player": "0", "agent": "mr_white_the_albino",
+          "mission": "rescue_kidnapping"}
+    r = _act(client, token, {**go, "card": "ninjas", "d0a": "5", "d0b": "1", "d1a": "1",
+                             "d1b": "1"})
+    assert r.status_code == 422 and b"this card has 1 check" in r.data
+    r = _act(client, token, {**go, "card": "ninjas", "d0a": "5", "d0b": "1"})
+    assert b"overcomes Ninjas" in r.data and b"1 obstacle overcome" in r.data
+    assert b"Pull the agent out" in r.data
+    r = _act(client, token, {"type": "retreat", "player": "0"})
+    assert b"pulls the agent out" in r.data and b"Pull the agent out" not in r.data
+    assert b"1 face down" in r.data
+
+
+def test_the_pages_hand_equipment_to_another_agent(client):
+    token, _ = _game_page(client)
+    for form in ({"type": "recruit", "player": "0", "agent": "mr_bond"},
+                 {"type": "attach", "player": "0", "agent": "mr_bond", "asset": "silencer"},
+                 {"type": "end_turn", "player": "0"}, {"type": "end_turn", "player": "1"},
+                 {"type": "recruit", "player": "0", "agent": "china_doll"}):
+        assert _act(client, token, form).status_code == 200
+    assert b"Hand it over" in client.get(f"/t/{token}").data
+    r = _act(client, token, {"type": "trade", "player": "0", "equipment": "silencer",
+                             "to_agent": "china_doll"})
+    assert b"Silencer goes to Nightingale" in r.data

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from missionkit.mission_improbable.odds import pass_chance
 from tests.companion.test_pages import HX, csrf, post
@@ -251,3 +253,68 @@ def test_the_pages_hand_equipment_to_another_agent(client):
     r = _act(client, token, {"type": "trade", "player": "0", "equipment": "silencer",
                              "to_agent": "china_doll"})
     assert b"Silencer goes to Nightingale" in r.data
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-20, 20) | st.floats(
+    allow_nan=False) | st.sampled_from(["mr_bond", "silencer", "diplomat", "tiger", "spy",
+                                        "prisoner_exchange", "combat", "capture", ""]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=3), max_leaves=8)
+KEYS = {ODDS: ["agent", "assets", "bonus_cards", "card", "skill"],
+        TABLE: ["table", "roll", "modifier"]}
+
+
+@pytest.mark.parametrize("path", [ODDS, TABLE])
+def test_no_body_gets_a_server_error(client, path):
+    @settings(max_examples=150, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(body=st.dictionaries(st.sampled_from(KEYS[path]), JSON) | JSON)
+    def run(body):
+        r = client.post(path, json=body)
+        assert r.status_code in (200, 422), (body, r.json)
+        if r.status_code == 422:
+            assert r.json["field"]
+
+    run()
+
+
+def test_no_event_gets_a_server_error(client):
+    r = _create(client, turn_order=[0, 1])
+    gid, edit = r.json["id"], r.json["edit_token"]
+    types = ["phase", "recruit", "attach", "trade", "play_event", "spy", "attempt", "retreat",
+             "failure", "play_mission", "counter", "capture", "deck_empty", "end_turn"]
+    fields = ["player", "agent", "asset", "card", "mission", "die", "dice", "roll", "cards",
+              "assets", "bonus_cards", "skill", "phase", "count", "target", "checks"]
+
+    @settings(max_examples=200, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(kind=st.sampled_from(types) | JSON, event=st.dictionaries(st.sampled_from(fields),
+                                                                       JSON, max_size=5))
+    def run(kind, event):
+        version = client.get(f"/api/v1/games/{gid}", headers=bearer(edit)).json["version"]
+        r = client.post(f"/api/v1/games/{gid}/events", headers=bearer(edit),
+                        json={"version": version, "event": {"type": kind, **event}})
+        assert r.status_code in (200, 422), (kind, event, r.json)
+
+    run()
+
+
+def test_no_choice_breaks_the_resolver_panel(client):
+    token, _ = _game_page(client)
+    for form in ({"type": "recruit", "player": "0", "agent": "mr_bond"},
+                 {"type": "attach", "player": "0", "agent": "mr_bond", "asset": "silencer"},
+                 {"type": "play_mission", "player": "0", "mission": "prisoner_exchange"}):
+        assert _act(client, token, form).status_code == 200
+    words = st.sampled_from(["mr_bond", "china_doll", "silencer", "diplomat", "tiger", "1",
+                             "prisoner_exchange", "disguise", "combat", "", "x" * 50])
+
+    @settings(max_examples=100, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(args=st.lists(st.tuples(st.sampled_from(
+        ["agent", "mission", "card", "skill", "assets", "bonus_cards", "picked", "d0a"]),
+        words), max_size=6))
+    def run(args):
+        r = client.get(f"/t/{token}/mission-improbable/resolver", query_string=args)
+        assert r.status_code == 200 and b"Prisoner" in r.data
+
+    run()

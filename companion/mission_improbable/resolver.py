@@ -94,14 +94,15 @@ def resolver(state: State, args: Mapping[str, Any]) -> dict[str, Any]:
     chosen = {"skill": args.get("skill") if args.get("skill") in skills else None,
               "assets": _listed(args, "assets", attached) if args.get("picked") else attached,
               "bonus_cards": _listed(args, "bonus_cards", bonus)}
+    extra, shown = _team(state, args, agent, card == mission, len(checks))
     names = game.skill_by_id
     out.update(skills=skills, attached=attached, bonus=bonus, n_checks=len(checks), **chosen,
-               options_text=[" or ".join(f"{names[s].name.en} {m}" for s, m in c)
+               **shown, options_text=[" or ".join(f"{names[s].name.en} {m}" for s, m in c)
                              for c in checks])
     try:
         event = Attempt.model_validate({"type": "attempt", "player": state.turn.player,
                                         "agent": agent, "mission": mission, "card": card,
-                                        **chosen})
+                                        **chosen, **extra})
         steps = attempts.steps_for(state, event)
     except (IllegalEvent, ValidationError) as exc:
         out["error"] = exc.message if isinstance(exc, IllegalEvent) else str(exc)
@@ -114,6 +115,27 @@ def resolver(state: State, args: Mapping[str, Any]) -> dict[str, Any]:
     out["chance"] = _product(c["chance"] for c in out["checks"])
     out["whole"] = _whole(state, out)
     return out
+
+
+def _team(state: State, args: Mapping[str, Any], agent: str, on_mission: bool, n: int
+          ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Partners/Team (MID-28): the partners whose skills add up (add_bonuses), or how many of
+    the mission's remaining checks this agent makes (pick_one). (event fields, panel values)"""
+    size, mode = state.turn.team_size, state.options["joint_attempt"]
+    if size < 2:
+        return {}, {}
+    if mode == "add_bonuses":
+        others = [a.id for a in state.active.agents.values() if a.usable and a.id != agent]
+        picked = _listed(args, "partners", others)[:size - 1]
+        return ({"partners": picked} if picked else {}), {
+            "partner_choices": others, "partners": picked, "team": size}
+    if not on_mission:
+        return {}, {}
+    attempt = state.turn.attempt
+    left = n - (attempt.done if attempt is not None else 0)
+    raw = str(args.get("checks", ""))
+    made = int(raw) if raw.isascii() and raw.isdigit() and 1 <= int(raw) < left else None
+    return ({"checks": made} if made else {}), {"split": left, "checks_made": made}
 
 
 def _product(chances: Any) -> float:

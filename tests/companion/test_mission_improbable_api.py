@@ -318,3 +318,26 @@ def test_no_choice_breaks_the_resolver_panel(client):
         assert r.status_code == 200 and b"Prisoner" in r.data
 
     run()
+
+
+def test_the_pages_split_a_missions_checks_between_partners(client):
+    token, _ = _game_page(client)
+    for form in ({"type": "recruit", "player": "0", "agent": "china_doll"},
+                 {"type": "play_mission", "player": "0", "mission": "rescue_kidnapping"},
+                 {"type": "end_turn", "player": "0"}, {"type": "end_turn", "player": "1"},
+                 {"type": "recruit", "player": "0", "agent": "mr_white_the_albino"}):
+        assert _act(client, token, form).status_code == 200
+    panel = client.get(f"/t/{token}/mission-improbable/resolver?agent=china_doll").data
+    assert b"Checks Nightingale makes" not in panel  # no Partners card played yet
+    r = _act(client, token, {"type": "play_event", "player": "0", "card": "partners",
+                             "agent": "china_doll"})
+    assert r.status_code == 200 and b"Checks Nightingale makes" in r.data
+    go = {"type": "attempt", "player": "0", "mission": "rescue_kidnapping",
+          "card": "rescue_kidnapping"}
+    r = _act(client, token, {**go, "agent": "china_doll", "checks": "1", "d0a": "5",
+                             "d0b": "5"})
+    assert b"passes 1 check(s)" in r.data
+    panel = client.get(f"/t/{token}/mission-improbable/resolver?agent=mr_white_the_albino").data
+    assert b"Check 1: Combat" in panel and b"Check 2" not in panel  # the check left
+    r = _act(client, token, {**go, "agent": "mr_white_the_albino", "d0a": "4", "d0b": "5"})
+    assert b"MI6 completes Rescue" in r.data

@@ -155,3 +155,23 @@ def openapi_paths() -> dict[str, Any]:
                           "422": {"description": "unknown table, or a roll or modifier out of "
                                                  "range", **error}}}},
     }
+
+
+@bp.get("/t/<token>/mission-improbable/table")
+def page_table(token: str) -> Response | str:
+    """A D10 table's row for a roll and a modifier, and the 1D5 of that die (nothing is
+    recorded: for the rolls the app does not track, or to check a row)."""
+    try:
+        game_id, _ = games().resolve(token)
+    except NotFound:
+        abort(404)
+    if games().current(game_id).game != MissionImprobableGame.id:
+        abort(404)
+    game, args = _game(), request.args
+    table, raw, shift = args.get("table", ""), args.get("roll", ""), args.get("modifier", "0")
+    if table not in TABLES or not raw.isdigit() or not 1 <= int(raw) <= rulebook.die_sides(game):
+        return render_template("mission_improbable/_table.html", row=None)
+    modifier = int(shift) if shift.lstrip("-").isdigit() and len(shift) < 4 else 0
+    row = tables.lookup(game, table, int(raw), max(-MAX_MODIFIER, min(MAX_MODIFIER, modifier)))
+    return render_template("mission_improbable/_table.html", row=row, name=game.tables[table].name,
+                           face=int(raw), modifier=modifier, d5=tables.d5(game, int(raw)))

@@ -341,3 +341,17 @@ def test_the_pages_split_a_missions_checks_between_partners(client):
     assert b"Check 1: Combat" in panel and b"Check 2" not in panel  # the check left
     r = _act(client, token, {**go, "agent": "mr_white_the_albino", "d0a": "4", "d0b": "5"})
     assert b"MI6 completes Rescue" in r.data
+
+
+def test_the_table_lookup_panel_reads_a_row_for_any_phone(client):
+    token, view = _game_page(client)
+    for link in (token, view):
+        url = f"/t/{link}/mission-improbable/table"
+        r = client.get(url, query_string={"table": "mission_failure", "roll": "3",
+                                          "modifier": "4"})
+        assert r.status_code == 200
+        assert b"3 +4 \xe2\x86\x92 7:</strong> Discard the agent" in r.data
+        assert b"as 1D5: 2" in r.data
+        assert b"Pick a table" in client.get(url, query_string={"table": "spy",
+                                                                "roll": "11"}).data
+    assert b"D10 tables: look up a roll" in client.get(f"/t/{view}").data

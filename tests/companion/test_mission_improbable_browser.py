@@ -116,6 +116,13 @@ def test_two_phones_play_a_whole_game(browser, live):  # noqa: F811
     # MI6, round 3: the wound counts down; no agent may go
     mi6.wait_for_selector(".mi-agents >> text=wounded: 1 turn", timeout=8000)
     assert mi6.locator("text=No agent can go on a mission").count() == 1
+    settled(mi6)
+    mi6.click("text=D10 tables: look up a roll")  # a table row, nothing recorded
+    mi6.select_option("#mi-tb-table", "capture")
+    settled(mi6)
+    mi6.select_option("#mi-tb-roll", "8")
+    mi6.wait_for_selector("#mi-table-row >> text=Escape. The agent is yours again.")
+    audit(mi6)
     end_turn(mi6, "MI6")
 
     # SPECTRE, round 3: Vlad escapes on a 9

@@ -355,3 +355,15 @@ def test_the_table_lookup_panel_reads_a_row_for_any_phone(client):
         assert b"Pick a table" in client.get(url, query_string={"table": "spy",
                                                                 "roll": "11"}).data
     assert b"D10 tables: look up a roll" in client.get(f"/t/{view}").data
+
+
+def test_a_stale_page_gets_409_and_undo_takes_the_last_entry_back(client):
+    token, _ = _game_page(client)
+    assert _act(client, token, {"type": "recruit", "player": "0",
+                                "agent": "mr_bond"}).status_code == 200
+    r = post(client, f"/t/{token}/act", {"version": "0", "type": "play_mission", "player": "0",
+                                         "mission": "prisoner_exchange"}, headers=HX)
+    assert r.status_code == 409 and b"Someone else changed the game first" in r.data
+    assert b"Mr. Bond" in r.data and b"MI6 puts" not in r.data
+    r = post(client, f"/t/{token}/undo", {"version": "1"}, headers=HX)
+    assert r.status_code == 200 and b"No agent in play." in r.data

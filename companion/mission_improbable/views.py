@@ -1,0 +1,111 @@
+"""Mission Improbable's state as the API and the pages show it (deck and hands stay physical,
+face-down obstacles are only a count)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from missionkit.mission_improbable import cards, rulebook
+from missionkit.mission_improbable.guide import fill
+from missionkit.mission_improbable.state import State
+
+from ..plugin import Loaded
+from .resolver import resolver
+
+LOG_TAIL = 20
+
+
+def _agent(a: Any) -> dict[str, Any]:
+    return {"id": a.id, "assets": list(a.assets), "wounded": a.wounded,
+            "security_risk": a.security_risk, "captured_by": a.captured_by,
+            "usable": a.usable}
+
+
+def public_state(loaded: Loaded) -> dict[str, Any]:
+    """The table as every phone may see it: whose turn and phase, agents, missions, MP."""
+    s: State = loaded.state
+    t = s.turn
+    attempt = None if t.attempt is None else {
+        "mission": t.attempt.mission, "owner": t.attempt.owner, "agents": list(t.attempt.agents),
+        "overcome": t.attempt.overcome, "checks_done": t.attempt.done}
+    return {
+        "id": loaded.id, "version": loaded.version, "game": loaded.game, "status": s.status,
+        "round": s.round, "order": list(s.order), "deck_empty": s.deck_empty,
+        "options": dict(s.options),
+        "turn": {"player": t.player, "phase": s.phase, "phase_number": t.phase + 1,
+                 "spy_allowed": s.spy_allowed, "intercept_played": t.intercept_played,
+                 "recruits_left": t.recruits, "assets_left": t.assets,
+                 "missions_left": t.missions, "mission_phases_left": t.mission_phases,
+                 "attempt": attempt, "pending_failure": t.pending_failure,
+                 "captures_owed": s.captures_owed() if s.status != "finished" else []},
+        "players": [{"name": p.name, "alignment": p.alignment, "nemesis": p.nemesis,
+                     "mp": p.mp, "completed": list(p.completed),
+                     "agents": [_agent(a) for a in p.agents.values()],
+                     "missions": [{"id": m.id, "face_up": list(m.face_up),
+                                   "face_down": m.face_down} for m in p.missions.values()],
+                     "killed": list(p.killed)} for p in s.players],
+        "discard": len(s.discard),
+        "result": s.result,
+        "log": s.log[-LOG_TAIL:],
+        "log_length": len(s.log),
+    }
+
+
+def phases(game: Any) -> list[dict[str, str]]:
+    """The 9 phases with their one-line reminders, numbers filled in from game.yaml."""
+    return [{"id": p.id, "name": p.name.en, "reminder": fill(p.reminder.en, game.game)}
+            for p in game.guide.phases]
+
+
+def _free(state: State, *kinds: str) -> list[Any]:
+    """Cards of `kinds` not face up on the table (in hand, deck or discard: physical)."""
+    used = state.on_table()
+    return [c for k in kinds for c in state.game.cards_of(k) if c.id not in used]
+
+
+def _modifier_cards(game: Any, table: str) -> list[Any]:
+    return [c for c in game.events if rulebook.table_modifier(c, table) is not None]
+
+
+def _playable_events(game: Any) -> list[Any]:
+    """Event cards played on their own (not as a bonus or a modifier on a roll)."""
+    return [c for c in game.events if c.when not in cards.WITH_A_ROLL
+            and c.target not in cards.WITH_A_ROLL]
+
+
+def _tie_text(game: Any) -> str:
+    """The guide's last word on the end of the game: who wins, and the tie-break (MID-02)."""
+    end = next((s for s in game.guide.sections if s.id == "end"), None)
+    return fill(end.points[-1].en, game.game) if end and end.points else ""
+
+
+def page_context(state: State, role: str) -> dict[str, Any]:
+    """What the table page needs besides the public state."""
+    game, seat = state.game, state.turn.player
+    me = state.players[seat]
+    context: dict[str, Any] = {
+        "game": game, "phases": phases(game), "seat": seat, "card": game.card,
+        "skill_name": {s.id: s.name.en for s in game.skills},
+        "name": lambda card_id, side=None: rulebook.name(game.card(card_id), side),
+        "mp_of": lambda card_id: game.card(card_id).mp,
+        "tie_text": _tie_text(game),
+        "mp_target": state.options[rulebook.end_options(game)[1]],
+    }
+    if role != "edit" or state.status == "finished":
+        return context
+    others = [i for i in range(len(state.players)) if i != seat]
+    context.update({
+        "free_agents": _free(state, "agent"),
+        "free_assets": _free(state, *rulebook.ASSET_TYPES),
+        "free_missions": _free(state, "mission"),
+        "my_agents": [a for a in me.agents.values() if a.captured_by is None],
+        "carried": [(a.id, x) for a in me.agents.values() if a.captured_by is None
+                    for x in a.assets if game.card(x).type == "equipment"],
+        "opponent_missions": [(i, m) for i in others for m in state.players[i].missions],
+        "events": _playable_events(game),
+        "failure_cards": _modifier_cards(game, "mission_failure"),
+        "capture_cards": _modifier_cards(game, "capture"),
+        "all_agents": [(i, a) for i, p in enumerate(state.players) for a in p.agents],
+        "resolver": resolver(state, {}),
+    })
+    return context

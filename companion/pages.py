@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
 from typing import Any
 
 import segno
@@ -14,6 +16,8 @@ from flask import (
     redirect,
     render_template,
     request,
+    send_from_directory,
+    session,
     url_for,
 )
 
@@ -25,6 +29,7 @@ from .service import games
 from .store import Conflict, NotFound
 
 bp = Blueprint("pages", __name__)
+STATIC = Path(__file__).resolve().parent / "static"
 
 
 @bp.before_request
@@ -46,6 +51,7 @@ def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, A
     return {
         "token": token, "role": role, "g": plugin.public_state(loaded), "state": loaded.state,
         "plugin": plugin, "content": plugin.content, "view_token": loaded.view_token,
+        "hosting": session.get("hosting") == token,
         **plugin.page_context(loaded, role), **extra,
     }
 
@@ -74,6 +80,7 @@ def create() -> Any:
         _, edit, _, _ = games().create({"game": plugin.id, **plugin.setup_from_form(form)})
     except IllegalEvent as exc:
         return _home(plugin, 422, exc.message, form)
+    session["hosting"] = edit  # this phone shows the invite first until play starts
     return redirect(url_for("pages.table", token=edit), code=303)
 
 
@@ -93,7 +100,12 @@ def live(token: str) -> Any:
     return _render(games().current(game_id), token, role)
 
 
-def _change(token: str, apply: Any) -> Any:
+NOT_RECORDED = "Your tap was not recorded: "
+
+
+def _change(token: str, apply: Any, retry: bool = True) -> Any:
+    """Apply a tap. A tap made on a stale page is re-checked against the fresh state and
+    applied if still legal (`retry`); otherwise the page says what was not recorded and why."""
     game_id, role = _open(token)
     if role != "edit":
         abort(403)
@@ -102,12 +114,22 @@ def _change(token: str, apply: Any) -> Any:
         return _render(games().current(game_id), token, role, 422, error="The form is missing "
                        "its version; reload the page.")
     try:
-        loaded = apply(game_id, int(raw))
+        try:
+            loaded = apply(game_id, int(raw))
+        except Conflict:
+            if not retry:
+                raise
+            loaded = apply(game_id, games().current(game_id).version)  # the fresh state
     except Conflict:
-        return _render(games().current(game_id), token, role, 409, error="Someone else changed "
-                       "the game first. Here is the fresh table; nothing of yours was lost.")
+        return _render(games().current(game_id), token, role, 409, error=NOT_RECORDED
+                       + "someone else changed the game first. Here is the fresh table; "
+                       "check it and tap again.")
     except IllegalEvent as exc:
-        return _render(games().current(game_id), token, role, 422, error=exc.message)
+        fresh = games().current(game_id)
+        stale = fresh.version != int(raw)
+        message = (f"{NOT_RECORDED}{exc.message} (the game had changed on another phone)"
+                   if stale else exc.message)
+        return _render(fresh, token, role, 409 if stale else 422, error=message)
     if not request.headers.get("HX-Request"):
         return redirect(url_for("pages.table", token=token), code=303)
     return _render(loaded, token, role)
@@ -116,20 +138,22 @@ def _change(token: str, apply: Any) -> Any:
 @bp.post("/t/<token>/act")
 def act(token: str) -> Any:
     game_id, _ = _open(token)
-    event = games().plugins[games().current(game_id).game].form_event(request.form)
-    return _change(token, lambda gid, v: games().post(gid, v, event))
+    plugin = games().plugins[games().current(game_id).game]
+    return _change(token, lambda gid, v: games().post(gid, v, plugin.form_event(request.form)))
 
 
 @bp.post("/t/<token>/undo")
 def undo(token: str) -> Any:
-    return _change(token, lambda gid, v: games().undo(gid, v))
+    return _change(token, lambda gid, v: games().undo(gid, v), retry=False)  # never blind
 
 
 @bp.post("/t/<token>/score")
 def score(token: str) -> Any:
-    loaded = games().current(_open(token)[0])
-    event = games().plugins[loaded.game].score_event(request.form, loaded.state)
-    return _change(token, lambda gid, v: games().post(gid, v, event))
+    def apply(gid: str, version: int) -> Any:
+        loaded = games().current(gid)  # a bad pick is an IllegalEvent, shown by the form
+        return games().post(gid, version, games().plugins[loaded.game].score_event(
+            request.form, loaded.state))
+    return _change(token, apply)
 
 
 @bp.get("/t/<token>/export.json")
@@ -144,14 +168,49 @@ def export(token: str) -> Response:
 def qr(token: str) -> Response:
     _open(token)
     link = url_for("pages.table", token=token, _external=True)
-    svg = segno.make(link, error="m").svg_inline(scale=4, dark="#1b1b1f", light="#ffffff")
-    return Response(svg, mimetype="image/svg+xml")
+    out = io.BytesIO()  # a standalone SVG (with xmlns), so an <img> renders it
+    segno.make(link, error="m").save(out, kind="svg", scale=4, border=4, dark="#1b1b1f",
+                                     light="#ffffff", xmldecl=False, svgns=True)
+    return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    return send_from_directory(STATIC / "icons", "favicon.ico", max_age=86400)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest: the companion installs as an app on a phone."""
+    icon = lambda n, kind: {"src": url_for("static", filename=f"icons/{n}"),  # noqa: E731
+                            "sizes": kind, "type": "image/png" if n.endswith("png")
+                            else "image/svg+xml", "purpose": "any"}
+    body = {"name": "Mission Kit companion", "short_name": "Mission Kit",
+            "start_url": url_for("pages.home"), "scope": "/", "display": "standalone",
+            "background_color": "#17181c", "theme_color": "#2b2d33",
+            "icons": [icon("icon-192.png", "192x192"), icon("icon-512.png", "512x512"),
+                      icon("icon.svg", "any")]}
+    response = jsonify(body)
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, served from the root so its scope covers every page."""
+    response = send_from_directory(STATIC, "sw.js", max_age=0)
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
 
 
 @bp.get("/theme.css")
 def theme() -> Response:
     """Each game's colours come from its content, not a second copy in CSS."""
     rules = [rule for plugin in games().plugins.values() for rule in plugin.theme_css()]
+    tabs = {t for plugin in games().plugins.values() for t, _ in plugin.tabs} | {"invite"}
+    rules += [f'body[data-tab="{t}"] [data-panel]:not([data-panel="{t}"]){{display:none}}'
+              f'body[data-tab="{t}"] .tabs [data-tab="{t}"]{{background:var(--accent-bg);'
+              f'color:#1b1b1f}}' for t in sorted(tabs)]
     response = Response("\n".join(rules) + "\n", mimetype="text/css")
     response.cache_control.max_age = 3600
     return response

@@ -8,6 +8,7 @@ from werkzeug.datastructures import MultiDict
 
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.state import State
+from missionkit.game import IllegalEvent
 
 INT_FIELDS = {"player", "helper", "active_successes", "helper_successes", "imitations", "target"}
 TEXT_FIELDS = {"type", "kind", "city", "treasure", "title", "card", "give"}
@@ -42,10 +43,30 @@ def setup_from_form(form: MultiDict, content: DoubleMission) -> dict[str, Any]:
     return {"players": players, "options": options}
 
 
+def _picked_missions(form: MultiDict, state: State) -> list[list[str]]:
+    """Each player's missions as picked; a missing or doubled pick is refused by name."""
+    game, seen = state.game, {}
+    missions: list[list[str]] = []
+    for i, p in enumerate(state.players):
+        keys = [f"mission{i}"] + ([f"mission{i}b"] if p.has("queen", "B") else [])
+        picks = []
+        for key in keys:
+            m = form.get(key, "").strip()
+            if not m:
+                raise IllegalEvent(f"pick {p.name}’s mission", key)
+            if m in seen:
+                name = game.mission_by_id[m].name.en if m in game.mission_by_id else m
+                raise IllegalEvent(f"{name} is picked twice ({seen[m]} and {p.name}): each "
+                                   "mission card is held by one player", key)
+            seen[m] = p.name
+            picks.append(m)
+        missions.append(picks)
+    return missions
+
+
 def score_event(form: MultiDict, state: State) -> dict[str, Any]:
     n = len(state.players)
-    missions = [[m for m in (form.get(f"mission{i}"), form.get(f"mission{i}b")) if m]
-                for i in range(n)]
+    missions = _picked_missions(form, state)
     gamble = {str(i): int(form[f"gamble{i}"]) for i in range(n)
               if form.get(f"gamble{i}", "").isdigit()}
     return {"type": "score", "player": 0, "missions": missions,

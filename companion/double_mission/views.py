@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from missionkit.double_mission import odds
@@ -69,3 +70,41 @@ def odds_rows(game: DoubleMission) -> list[tuple[int, float, float]]:
     """Chance of success alone and together for every number of dice."""
     p = game.game.dice.success_chance
     return [(n, odds.solo(n, p), odds.cooperation(n, p)) for n in range(1, game.game.dice.max + 1)]
+
+
+def last_roll(state: State) -> str:
+    """The dice of the operation just made ("Ann 2 of 3 successes"), so "Roll for us"
+    shows what was rolled; empty when the last event was not an operation."""
+    rec = state.recent.op if state.recent else None
+    if rec is None:
+        return ""
+    parts = [f"{state.players[rec.player].name} {rec.active_successes} of {rec.need}"]
+    if rec.helper is not None:
+        parts.append(f"{state.players[rec.helper].name} {rec.helper_successes or 0} of "
+                     f"{rec.helper_need}")
+    city = state.game.city_by_id[rec.city].name.en
+    verdict = "robbed" if rec.success else "alarm"
+    return f"{city}: " + ", ".join(parts) + f" successes ({verdict})"
+
+
+def tally_detail(state: State) -> dict[str, dict[str, Any]]:
+    """The tally's per-player detail by name (missions with points, titles, evidence)."""
+    return {d["name"]: d for d in (state.result or {}).get("detail", [])}
+
+
+def bgstats(state: State, started: str | None = None) -> str:
+    """The finished game in BG Stats' createPlay push format (JSON text)."""
+    result = state.result or {}
+    by_name = {r["name"]: r for r in result.get("players", [])}
+    players = [{"name": p.name, "sourcePlayerId": f"seat{i}"}
+               for i, p in enumerate(state.players)]
+    scores = [{"playerRefId": i + 1, "score": by_name[p.name]["total"],
+               "rank": by_name[p.name]["rank"], "winner": p.name in result.get("winners", []),
+               "startPlayer": i == 0}
+              for i, p in enumerate(state.players) if p.name in by_name]
+    play = {"sourceName": "Mission Kit", "game": {
+        "name": state.game.game.name.en, "sourceGameId": "double-mission", "highestWins": True},
+        "players": players, "playerScores": scores}
+    if started:
+        play["playDate"] = started
+    return json.dumps(play, ensure_ascii=False, separators=(",", ":"))

@@ -98,7 +98,7 @@ def test_three_phones_play_a_whole_game(browser, live):  # noqa: F811
         if kind == "solo":
             audit(ann)
         ann.click("text=Complete this mission")
-        ann.wait_for_selector(f"#game .log >> text=({kind.upper()})")
+        ann.wait_for_selector(f"#game .log >> text=({kind.upper()})", state="attached")
     ann.click("text=End Ann’s debriefing turn")
     ann.wait_for_selector("text=Ann wins!")
     bo.wait_for_selector("text=Ann wins!", timeout=8000)  # the other phones follow by polling

@@ -73,8 +73,9 @@
     var err = document.getElementById("error");
     if (!err) { return; }
     var form = sentBy && document.getElementById(sentBy);
-    if (form && form.parentNode && !form.contains(err)) {
-      form.parentNode.insertBefore(err, form.nextSibling);
+    var anchor = form && (form.closest(".actions, .grid") || form);
+    if (anchor && anchor.parentNode && !anchor.contains(err)) {
+      anchor.parentNode.insertBefore(err, anchor.nextSibling);
     }
     var box = err.getBoundingClientRect();
     if (box.top < 0 || box.bottom > window.innerHeight - 60) {

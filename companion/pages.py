@@ -20,6 +20,8 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from missionkit.game import IllegalEvent
 
@@ -51,7 +53,7 @@ def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, A
     return {
         "token": token, "role": role, "g": plugin.public_state(loaded), "state": loaded.state,
         "plugin": plugin, "content": plugin.content, "view_token": loaded.view_token,
-        "hosting": session.get("hosting") == token,
+        "hosting": session.get("hosting") == token, "invite_label": _l("Invite"),
         **plugin.page_context(loaded, role), **extra,
     }
 
@@ -100,9 +102,6 @@ def live(token: str) -> Any:
     return _render(games().current(game_id), token, role)
 
 
-NOT_RECORDED = "Your tap was not recorded: "
-
-
 def _change(token: str, apply: Any, retry: bool = True) -> Any:
     """Apply a tap. A tap made on a stale page is re-checked against the fresh state and
     applied if still legal (`retry`); otherwise the page says what was not recorded and why."""
@@ -111,8 +110,8 @@ def _change(token: str, apply: Any, retry: bool = True) -> Any:
         abort(403)
     raw = request.form.get("version", "")
     if not raw.isdigit():
-        return _render(games().current(game_id), token, role, 422, error="The form is missing "
-                       "its version; reload the page.")
+        return _render(games().current(game_id), token, role, 422,
+                       error=_("The form is missing its version; reload the page."))
     try:
         try:
             loaded = apply(game_id, int(raw))
@@ -121,14 +120,14 @@ def _change(token: str, apply: Any, retry: bool = True) -> Any:
                 raise
             loaded = apply(game_id, games().current(game_id).version)  # the fresh state
     except Conflict:
-        return _render(games().current(game_id), token, role, 409, error=NOT_RECORDED
-                       + "someone else changed the game first. Here is the fresh table; "
-                       "check it and tap again.")
+        return _render(games().current(game_id), token, role, 409, error=_(
+            "Your tap was not recorded: someone else changed the game first. Here is the "
+            "fresh table; check it and tap again."))
     except IllegalEvent as exc:
         fresh = games().current(game_id)
         stale = fresh.version != int(raw)
-        message = (f"{NOT_RECORDED}{exc.message} (the game had changed on another phone)"
-                   if stale else exc.message)
+        message = (_("Your tap was not recorded: %(reason)s (the game had changed on another "
+                     "phone)", reason=exc.message) if stale else exc.message)
         return _render(fresh, token, role, 409 if stale else 422, error=message)
     if not request.headers.get("HX-Request"):
         return redirect(url_for("pages.table", token=token), code=303)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from flask import Blueprint
+from flask_babel import lazy_gettext as _l
 from pydantic import BaseModel, ValidationError
 from werkzeug.datastructures import MultiDict
 
@@ -85,7 +86,7 @@ class CompanionGame:
         raise NotImplementedError
 
     # sections of the table page, one tap apart (the shell adds "invite" for the host)
-    tabs: ClassVar[list[tuple[str, str]]] = [("table", "Table"), ("log", "Log")]
+    tabs: ClassVar[list[tuple[str, Any]]] = [("table", _l("Table")), ("log", _l("Log"))]
 
     def turn_seat(self, public: dict[str, Any]) -> int | None:
         """Whose turn it is (a seat), from the public state; None when nobody's."""

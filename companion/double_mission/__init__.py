@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from flask import Blueprint
+from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from missionkit.double_mission import engine
@@ -58,8 +59,8 @@ class DoubleMissionGame(CompanionGame):
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return public_state(loaded)
 
-    tabs = [("table", "Table"), ("cards", "Cards"), ("log", "Log"), ("titles", "Titles"),
-            ("cities", "Cities"), ("odds", "Odds")]
+    tabs = [("table", _l("Table")), ("cards", _l("Cards")), ("log", _l("Log")),
+            ("titles", _l("Titles")), ("cities", _l("Cities")), ("odds", _l("Odds"))]
 
     def turn_seat(self, public: dict[str, Any]) -> int | None:
         return None if public["status"] == "finished" else public["turn"]["player"]

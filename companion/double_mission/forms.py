@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.state import State
 from missionkit.game import IllegalEvent
+
+from ..i18n import localised
 
 INT_FIELDS = {"player", "helper", "active_successes", "helper_successes", "imitations", "target"}
 TEXT_FIELDS = {"type", "kind", "city", "treasure", "title", "card", "give"}
@@ -53,11 +56,12 @@ def _picked_missions(form: MultiDict, state: State) -> list[list[str]]:
         for key in keys:
             m = form.get(key, "").strip()
             if not m:
-                raise IllegalEvent(f"pick {p.name}’s mission", key)
+                raise IllegalEvent(_("pick %(name)s’s mission", name=p.name), key)
             if m in seen:
-                name = game.mission_by_id[m].name.en if m in game.mission_by_id else m
-                raise IllegalEvent(f"{name} is picked twice ({seen[m]} and {p.name}): each "
-                                   "mission card is held by one player", key)
+                name = localised(game.mission_by_id[m].name) if m in game.mission_by_id else m
+                raise IllegalEvent(_("%(mission)s is picked twice (%(a)s and %(b)s): each "
+                                     "mission card is held by one player", mission=name,
+                                     a=seen[m], b=p.name), key)
             seen[m] = p.name
             picks.append(m)
         missions.append(picks)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from flask_babel import gettext as _
+
 from missionkit.double_mission import odds
 from missionkit.double_mission.engine import eligible_titles, operation_dice
 from missionkit.double_mission.events import Operation
@@ -12,6 +14,7 @@ from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.state import State
 from missionkit.double_mission.table import table_view
 
+from ..i18n import localised
 from ..plugin import Loaded
 
 LOG_TAIL = 20
@@ -78,13 +81,15 @@ def last_roll(state: State) -> str:
     rec = state.recent.op if state.recent else None
     if rec is None:
         return ""
-    parts = [f"{state.players[rec.player].name} {rec.active_successes} of {rec.need}"]
+    parts = [_("%(name)s %(got)s of %(need)s", name=state.players[rec.player].name,
+               got=rec.active_successes, need=rec.need)]
     if rec.helper is not None:
-        parts.append(f"{state.players[rec.helper].name} {rec.helper_successes or 0} of "
-                     f"{rec.helper_need}")
-    city = state.game.city_by_id[rec.city].name.en
-    verdict = "robbed" if rec.success else "alarm"
-    return f"{city}: " + ", ".join(parts) + f" successes ({verdict})"
+        parts.append(_("%(name)s %(got)s of %(need)s", name=state.players[rec.helper].name,
+                       got=rec.helper_successes or 0, need=rec.helper_need))
+    city = localised(state.game.city_by_id[rec.city].name)
+    line = (_("Rolled in %(city)s: %(dice)s successes (robbed)") if rec.success
+            else _("Rolled in %(city)s: %(dice)s successes (alarm)"))
+    return line % {"city": city, "dice": ", ".join(parts)}
 
 
 def tally_detail(state: State) -> dict[str, dict[str, Any]]:

@@ -9,14 +9,14 @@
   if (wake && "wakeLock" in navigator) {
     var lock = null;
     wake.hidden = false;
-    var label = function () { wake.textContent = lock ? "Screen stays on" : "Keep screen on"; };
+    var label = function () { wake.textContent = lock ? wake.dataset.on : wake.dataset.off; };
     wake.addEventListener("click", function () {
       if (lock) { lock.release(); lock = null; label(); return; }
       navigator.wakeLock.request("screen").then(function (l) {
         lock = l;
         lock.addEventListener("release", function () { lock = null; label(); });
         label();
-      }).catch(function () { wake.textContent = "Screen lock not allowed"; });
+      }).catch(function () { wake.textContent = wake.dataset.denied; });
     });
   }
 
@@ -182,17 +182,18 @@
         if (game.winners.indexOf(name) >= 0) { p.wins += 1; }
       });
     });
+    var words = document.getElementById("i18n").dataset;
     var list = document.createElement("ul");
     list.className = "notes";
     Object.keys(people).sort().forEach(function (name) {
       var p = people[name], li = document.createElement("li");
-      li.textContent = name + ": " + p.wins + " win" + (p.wins === 1 ? "" : "s") + " in " +
-        p.games + " game" + (p.games === 1 ? "" : "s") + ", average " + (p.sum / p.games).toFixed(1);
+      li.textContent = words.wins.replace("{name}", name).replace("{wins}", p.wins)
+        .replace("{games}", p.games).replace("{avg}", (p.sum / p.games).toFixed(1));
       list.appendChild(li);
     });
     var head = document.createElement("h3");
     head.className = "h3";
-    head.textContent = "Games finished in this browser";
+    head.textContent = words.history;
     out.replaceChildren(head, list);
   }
 

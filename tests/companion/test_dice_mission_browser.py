@@ -45,6 +45,7 @@ def _tap_dice(page, faces: list[int]) -> None:
     for i, face in enumerate(faces):
         page.locator(f"input[name=face{i}][value='{face}']").check(force=True)
     page.click("text=Record my dice")
+    page.wait_for_selector("text=roll again or stop")  # recorded before the next tap
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -142,6 +142,7 @@ def test_four_phones_play_a_whole_game(browser, live, tmp_path):  # noqa: F811
     # the host starts the game; the invite comes first, and its QR code is the join link
     ann.goto(live.url + "/")
     audit(ann)
+    ergonomic(ann)
     for i, (name, ch, side) in enumerate(SEATS):
         ann.fill(f"#name{i}", name)
         ann.select_option(f"#character{i}", ch)
@@ -151,6 +152,7 @@ def test_four_phones_play_a_whole_game(browser, live, tmp_path):  # noqa: F811
     link = ann.locator("#join-link").get_attribute("href")
     assert scan_qr(ann, tmp_path) == link == ann.url
     audit(ann)
+    ergonomic(ann)
 
     # everyone joins and says who they are
     bo.goto(live.url + "/")
@@ -215,6 +217,10 @@ def test_four_phones_play_a_whole_game(browser, live, tmp_path):  # noqa: F811
     your_turn_only_on(phones, "Cy")
     audit(dan)
     audit(cy)
+    ergonomic(dan)
+    for tab in ("Cards", "Titles", "Cities", "Odds", "Invite", "Table"):
+        cy.click(f".tabs >> text={tab}")
+        ergonomic(cy)
 
     # Cy's phone switches to Korean: no English UI string left, still Cy's turn on it
     cy.click(".top .lang")
@@ -250,6 +256,7 @@ def test_four_phones_play_a_whole_game(browser, live, tmp_path):  # noqa: F811
         assert bo_card.locator(".mission").count() == 2  # Queen B's two, listed apart
     audit(ann)
     audit(dan)
+    ergonomic(dan)
     cy.wait_for_selector(".tally .result", timeout=10000)
     korean_only(cy)
     ann.click(".tabs >> text=Log")
@@ -261,6 +268,23 @@ def test_four_phones_play_a_whole_game(browser, live, tmp_path):  # noqa: F811
         [u for u in requests if not u.startswith(live.url)]
     for ctx in contexts:
         ctx.close()
+
+
+def ergonomic(page) -> None:
+    """Every visible control is at least 44 x 44 px to tap; every visible text is >= 14 px."""
+    small = page.evaluate("""() => {
+        const seen = (e) => e.offsetParent !== null && !e.closest('.sr-only');
+        const taps = [...document.querySelectorAll('button, a, select, summary, '
+            + 'input:not([type=hidden]):not([type=checkbox]):not([type=radio])')]
+            .filter(seen).filter((e) => { const r = e.getBoundingClientRect();
+                return r.height < 44 || r.width < 44; })
+            .map((e) => 'tap: ' + (e.id || e.textContent.trim().slice(0, 30)));
+        const texts = [...document.querySelectorAll('body *')].filter(seen)
+            .filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+            .filter((e) => parseFloat(getComputedStyle(e).fontSize) < 14)
+            .map((e) => 'text: ' + e.textContent.trim().slice(0, 30));
+        return taps.concat(texts); }""")
+    assert small == []
 
 
 def korean_only(page) -> None:

@@ -80,9 +80,13 @@ def test_three_phones_play_a_whole_game(browser, live):  # noqa: F811
     ann, bo, cy = (p for _, p in phones)
     ann.wait_for_selector("text=Ann’s rolling turn")
     audit(ann)
+    for seat, page in enumerate((ann, bo, cy)):  # each phone says whose it is
+        page.select_option("#me", str(seat))
+    assert [p.locator(".your-turn").is_visible() for p in (ann, bo, cy)] == [True, False, False]
 
     for page, name in ((ann, "Ann"), (bo, "Bo"), (cy, "Cy")):
         page.wait_for_selector(f"text={name}’s rolling turn", timeout=8000)
+        page.wait_for_selector(".your-turn", state="visible", timeout=8000)  # on its phone
         _tap_dice(page, DICE[name])
         page.wait_for_selector(f"text={name}: roll again or stop")
         page.click(f"text=End {name}’s rolling turn")

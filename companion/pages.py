@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import io
 from pathlib import Path
 from typing import Any
@@ -194,11 +196,24 @@ def manifest() -> Response:
     return response
 
 
+@functools.cache
+def _service_worker_source() -> str:
+    """sw.js with its cache named after the static files' content: a deploy that changes
+    them installs a new worker, which drops the old cache."""
+    digest = hashlib.sha256()
+    for path in sorted(STATIC.rglob("*")):
+        if path.is_file() and path.name != "sw.js":
+            digest.update(path.read_bytes())
+    return (STATIC / "sw.js").read_text(encoding="utf-8").replace(
+        '"mk-shell-v1"', f'"mk-shell-{digest.hexdigest()[:12]}"')
+
+
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """The service worker, served from the root so its scope covers every page."""
-    response = send_from_directory(STATIC, "sw.js", max_age=0)
+    response = Response(_service_worker_source(), mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
+    response.cache_control.no_cache = True
     return response
 
 

@@ -154,6 +154,7 @@ def test_installable_favicon_and_manifest(client):
         assert client.get(icon["src"]).status_code == 200
     sw = client.get("/sw.js")
     assert sw.status_code == 200 and sw.headers["Service-Worker-Allowed"] == "/"
+    assert b'"mk-shell-v1"' not in sw.data and b'"mk-shell-' in sw.data  # named by content
 
 
 def _finished(client):

@@ -30,11 +30,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
-    from . import api, errors, jsonio, pages, security, service
+    from . import api, errors, i18n, jsonio, pages, security, service
 
     app.json = jsonio.OrjsonProvider(app)  # keeps the spec's field order, as built
 
     service.init_app(app)
+    i18n.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     security.init_app(app)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import io
+from pathlib import Path
 from typing import Any
 
 import segno
@@ -14,8 +18,12 @@ from flask import (
     redirect,
     render_template,
     request,
+    send_from_directory,
+    session,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from missionkit.game import IllegalEvent
 
@@ -26,6 +34,7 @@ from .service import games
 from .store import Conflict, NotFound, Unavailable
 
 bp = Blueprint("pages", __name__)
+STATIC = Path(__file__).resolve().parent / "static"
 
 
 @bp.before_request
@@ -50,6 +59,7 @@ def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, A
         # a game keeps the rules it started with; say so when they are not the shipped ones
         "house_rules": loaded.rules[:12] if loaded.rules and loaded.rules != shipped.rules_hash
         else None,
+        "hosting": session.get("hosting") == token, "invite_label": _l("Invite"),
         **plugin.page_context(loaded, role), **extra,
     }
 
@@ -75,11 +85,12 @@ def create() -> Any:
     form = request.form
     plugin = games().plugins.get(form.get("game", "")) or games().default()
     try:
-        _, edit, _, _ = games().create({"game": plugin.id, **plugin.setup_from_form(form)})
+        edit = games().create({"game": plugin.id, **plugin.setup_from_form(form)})[1]
     except IllegalEvent as exc:
         return _home(plugin, 422, exc.message, form)
     except Unavailable as exc:
         return _home(plugin, 503, exc.message, form)
+    session["hosting"] = edit  # this phone shows the invite first until play starts
     return redirect(url_for("pages.table", token=edit), code=303)
 
 
@@ -99,21 +110,33 @@ def live(token: str) -> Any:
     return _render(games().current(game_id), token, role)
 
 
-def _change(token: str, apply: Any) -> Any:
+def _change(token: str, apply: Any, retry: bool = True) -> Any:
+    """Apply a tap. A tap made on a stale page is re-checked against the fresh state and
+    applied if still legal (`retry`); otherwise the page says what was not recorded and why."""
     game_id, role = _open(token)
     if role != "edit":
         abort(403)
     version = whole_number(request.form.get("version"))
     if version is None:
-        return _render(games().current(game_id), token, role, 422, error="The form is missing "
-                       "its version; reload the page.")
+        return _render(games().current(game_id), token, role, 422,
+                       error=_("The form is missing its version; reload the page."))
     try:
-        loaded = apply(game_id, version)  # reads the form too: a bad field is refused here
+        try:
+            loaded = apply(game_id, version)  # reads the form too: a bad field is refused here
+        except Conflict:
+            if not retry:
+                raise
+            loaded = apply(game_id, games().current(game_id).version)  # the fresh state
     except Conflict:
-        return _render(games().current(game_id), token, role, 409, error="Someone else changed "
-                       "the game first. Here is the fresh table; nothing of yours was lost.")
+        return _render(games().current(game_id), token, role, 409, error=_(
+            "Your tap was not recorded: someone else changed the game first. Here is the "
+            "fresh table; check it and tap again."))
     except IllegalEvent as exc:
-        return _render(games().current(game_id), token, role, 422, error=exc.message)
+        fresh = games().current(game_id)
+        stale = fresh.version != version
+        message = (_("Your tap was not recorded: %(reason)s (the game had changed on another "
+                     "phone)", reason=exc.message) if stale else exc.message)
+        return _render(fresh, token, role, 409 if stale else 422, error=message)
     except Unavailable as exc:
         return _render(games().current(game_id), token, role, 503, error=exc.message)
     if not request.headers.get("HX-Request"):
@@ -133,7 +156,7 @@ def act(token: str) -> Any:
 
 @bp.post("/t/<token>/undo")
 def undo(token: str) -> Any:
-    return _change(token, lambda gid, v: games().undo(gid, v))
+    return _change(token, lambda gid, v: games().undo(gid, v), retry=False)  # never blind
 
 
 @bp.post("/t/<token>/score")
@@ -159,14 +182,62 @@ def export(token: str) -> Response:
 def qr(token: str) -> Response:
     _open(token)
     link = url_for("pages.table", token=token, _external=True)
-    svg = segno.make(link, error="m").svg_inline(scale=4, dark="#1b1b1f", light="#ffffff")
-    return Response(svg, mimetype="image/svg+xml")
+    out = io.BytesIO()  # a standalone SVG (with xmlns), so an <img> renders it
+    segno.make(link, error="m").save(out, kind="svg", scale=4, border=4, dark="#1b1b1f",
+                                     light="#ffffff", xmldecl=False, svgns=True)
+    return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    return send_from_directory(STATIC / "icons", "favicon.ico", max_age=86400)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest: the companion installs as an app on a phone."""
+    icon = lambda n, kind: {"src": url_for("static", filename=f"icons/{n}"),  # noqa: E731
+                            "sizes": kind, "type": "image/png" if n.endswith("png")
+                            else "image/svg+xml", "purpose": "any"}
+    body = {"name": "Mission Kit companion", "short_name": "Mission Kit",
+            "start_url": url_for("pages.home"), "scope": "/", "display": "standalone",
+            "background_color": "#17181c", "theme_color": "#2b2d33",
+            "icons": [icon("icon-192.png", "192x192"), icon("icon-512.png", "512x512"),
+                      icon("icon.svg", "any")]}
+    response = jsonify(body)
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@functools.cache
+def _service_worker_source() -> str:
+    """sw.js with its cache named after the static files' content: a deploy that changes
+    them installs a new worker, which drops the old cache."""
+    digest = hashlib.sha256()
+    for path in sorted(STATIC.rglob("*")):
+        if path.is_file() and path.name != "sw.js":
+            digest.update(path.read_bytes())
+    return (STATIC / "sw.js").read_text(encoding="utf-8").replace(
+        '"mk-shell-v1"', f'"mk-shell-{digest.hexdigest()[:12]}"')
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, served from the root so its scope covers every page."""
+    response = Response(_service_worker_source(), mimetype="text/javascript")
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.cache_control.no_cache = True
+    return response
 
 
 @bp.get("/theme.css")
 def theme() -> Response:
     """Each game's colours come from its content, not a second copy in CSS."""
     rules = [rule for plugin in games().plugins.values() for rule in plugin.theme_css()]
+    tabs = {t for plugin in games().plugins.values() for t, _ in plugin.tabs} | {"invite"}
+    rules += [f'body[data-tab="{t}"] [data-panel]:not([data-panel="{t}"]){{display:none}}'
+              f'body[data-tab="{t}"] .tabs [data-tab="{t}"]{{background:var(--accent-bg);'
+              f'color:#1b1b1f}}' for t in sorted(tabs)]
     response = Response("\n".join(rules) + "\n", mimetype="text/css")
     response.cache_control.max_age = 3600
     return response

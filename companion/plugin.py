@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from flask import Blueprint
+from flask_babel import lazy_gettext as _l
 from pydantic import BaseModel, ValidationError
 from werkzeug.datastructures import MultiDict
 
@@ -113,6 +114,17 @@ class CompanionGame:
     # --- views ---------------------------------------------------------------------------
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         raise NotImplementedError
+
+    # sections of the table page, one tap apart (the shell adds "invite" for the host)
+    tabs: ClassVar[list[tuple[str, Any]]] = [("table", _l("Table")), ("log", _l("Log"))]
+
+    def turn_seat(self, public: dict[str, Any]) -> int | None:
+        """Whose turn it is (a seat), from the public state; None when nobody's."""
+        return None
+
+    def seat_names(self, public: dict[str, Any]) -> list[str]:
+        """The players' names by seat, for "this phone is…"."""
+        return [p["name"] for p in public.get("players", [])]
 
     def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
         """Extra template values for the table page (the shell adds token, role, g, state)."""

@@ -47,6 +47,9 @@ class DiceMissionGame(CompanionGame):
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return public_state(loaded)
 
+    def turn_seat(self, public: dict[str, Any]) -> int | None:
+        return None if public["status"] == "finished" else public["round"]["turn"]
+
     def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
         return page_context(loaded.state, role)
 

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from flask import Blueprint
+from flask_babel import lazy_gettext as _l
 from pydantic import TypeAdapter, ValidationError
 from werkzeug.datastructures import MultiDict
 
@@ -20,7 +21,15 @@ from missionkit.game import IllegalEvent
 
 from ..plugin import CompanionGame, Loaded, validated
 from .forms import form_event, score_event, setup_from_form
-from .views import claimable_titles, odds_rows, operation_choices, public_state
+from .views import (
+    bgstats,
+    claimable_titles,
+    last_roll,
+    odds_rows,
+    operation_choices,
+    public_state,
+    tally_detail,
+)
 
 RULES = TypeAdapter(DoubleMission)
 
@@ -72,12 +81,19 @@ class DoubleMissionGame(CompanionGame):
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return public_state(loaded)
 
+    tabs = [("table", _l("Table")), ("cards", _l("Cards")), ("log", _l("Log")),
+            ("titles", _l("Titles")), ("cities", _l("Cities")), ("odds", _l("Odds"))]
+
+    def turn_seat(self, public: dict[str, Any]) -> int | None:
+        return None if public["status"] == "finished" else public["turn"]["player"]
+
     def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
         s = loaded.state
         playing = role == "edit" and s.status != "finished"
         return {"game": s.game, "choices": operation_choices(s) if playing else [],
                 "claimable": claimable_titles(s) if role == "edit" else [],
-                "odds_rows": odds_rows(s.game)}
+                "odds_rows": odds_rows(s.game), "last_roll": last_roll(s),
+                "detail": tally_detail(s), "bgstats": bgstats(s) if s.result else ""}
 
     def export_view(self, setup: dict[str, Any], events: list[dict[str, Any]]
                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -97,7 +113,8 @@ class DoubleMissionGame(CompanionGame):
         return score_event(form, state)
 
     def theme_css(self) -> list[str]:
-        rules = [f".t-{t.id}{{--c:{t.color}}}" for t in self.content.treasures]
+        rules = [f".t-{t.id}{{--c:{t.color};--on:{on_colour(t.color)}}}"
+                 for t in self.content.treasures]
         return rules + [f".ch-{c.id}{{--c:{c.color}}}" for c in self.content.characters]
 
     def event_schema(self) -> Any:
@@ -114,6 +131,14 @@ class DoubleMissionGame(CompanionGame):
                                   "content": {"application/json": {"schema": error}}}}}}}
         return {"Snapshot": Snapshot.model_json_schema(
             ref_template="#/components/schemas/{model}")}, paths
+
+
+def on_colour(hex_colour: str) -> str:
+    """Black or white, whichever reads better on `hex_colour` (WCAG contrast)."""
+    rgb = [int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    lum = sum(w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+              for w, c in zip((0.2126, 0.7152, 0.0722), rgb, strict=True))
+    return "#fff" if (1.05 / (lum + 0.05)) >= ((lum + 0.05) / 0.05) else "#111"
 
 
 def make(content: DoubleMission) -> DoubleMissionGame:

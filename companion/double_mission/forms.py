@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.state import State
+from missionkit.game import IllegalEvent
 
+from ..i18n import localised
 from ..numbers import number_or_text
 
 INT_FIELDS = {"player", "helper", "active_successes", "helper_successes", "imitations", "target"}
@@ -44,10 +47,31 @@ def setup_from_form(form: MultiDict, content: DoubleMission) -> dict[str, Any]:
     return {"players": players, "options": options}
 
 
+def _picked_missions(form: MultiDict, state: State) -> list[list[str]]:
+    """Each player's missions as picked; a missing or doubled pick is refused by name."""
+    game, seen = state.game, {}
+    missions: list[list[str]] = []
+    for i, p in enumerate(state.players):
+        keys = [f"mission{i}"] + ([f"mission{i}b"] if p.has("queen", "B") else [])
+        picks = []
+        for key in keys:
+            m = form.get(key, "").strip()
+            if not m:
+                raise IllegalEvent(_("pick %(name)s’s mission", name=p.name), key)
+            if m in seen:
+                name = localised(game.mission_by_id[m].name) if m in game.mission_by_id else m
+                raise IllegalEvent(_("%(mission)s is picked twice (%(a)s and %(b)s): each "
+                                     "mission card is held by one player", mission=name,
+                                     a=seen[m], b=p.name), key)
+            seen[m] = p.name
+            picks.append(m)
+        missions.append(picks)
+    return missions
+
+
 def score_event(form: MultiDict, state: State) -> dict[str, Any]:
     n = len(state.players)
-    missions = [[m for m in (form.get(f"mission{i}"), form.get(f"mission{i}b")) if m]
-                for i in range(n)]
+    missions = _picked_missions(form, state)
     gamble = {str(i): number_or_text(form[f"gamble{i}"]) for i in range(n)
               if form.get(f"gamble{i}", "").strip()}
     return {"type": "score", "player": 0, "missions": missions,

@@ -31,3 +31,39 @@ def post_tally() -> tuple[Response, int] | Response:
         return api_error(422, err["msg"], field_path(err["loc"]) or "body")
     except TallyError as exc:
         return api_error(422, exc.message, exc.field)
+
+
+@bp.get("/t/<token>/tally.csv")
+def tally_csv(token: str) -> Response:
+    """The final tally as CSV: one row per player, one column per part of the total."""
+    import csv
+    import io
+
+    from flask import abort
+
+    from ..store import NotFound
+
+    try:
+        game_id, _ = games().resolve(token)
+    except NotFound:
+        abort(404)
+    loaded = games().current(game_id)
+    if loaded.game != DoubleMissionGame.id or not loaded.state.result:
+        abort(404)
+    content = games().plugin(DoubleMissionGame.id).content
+    result = loaded.state.result
+    detail = {d["name"]: d for d in result.get("detail", [])}
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["rank", "player", "total", "track", "missions", "mission names",
+                     "treasures", "titles", "evidence", "comeback", "millions"])
+    for r in sorted(result["players"], key=lambda r: r["rank"]):
+        d = detail.get(r["name"], {})
+        names = "; ".join(f"{content.mission_by_id[m['id']].name.en} {m['points']}"
+                          for m in d.get("missions", []))
+        writer.writerow([r["rank"], r["name"], r["total"], r["track"], r["missions"], names,
+                         r["treasures"], r["titles"], r["evidence"], r["comeback"],
+                         d.get("millions", "")])
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="tally-{game_id}.csv"'
+    return response

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from flask_babel import gettext as _
 
 from missionkit.double_mission import odds
 from missionkit.double_mission.engine import eligible_titles, operation_dice
@@ -11,6 +14,7 @@ from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.state import State
 from missionkit.double_mission.table import table_view
 
+from ..i18n import localised
 from ..plugin import Loaded
 
 LOG_TAIL = 20
@@ -69,3 +73,43 @@ def odds_rows(game: DoubleMission) -> list[tuple[int, float, float]]:
     """Chance of success alone and together for every number of dice."""
     p = game.game.dice.success_chance
     return [(n, odds.solo(n, p), odds.cooperation(n, p)) for n in range(1, game.game.dice.max + 1)]
+
+
+def last_roll(state: State) -> str:
+    """The dice of the operation just made ("Ann 2 of 3 successes"), so "Roll for us"
+    shows what was rolled; empty when the last event was not an operation."""
+    rec = state.recent.op if state.recent else None
+    if rec is None:
+        return ""
+    parts = [_("%(name)s %(got)s of %(need)s", name=state.players[rec.player].name,
+               got=rec.active_successes, need=rec.need)]
+    if rec.helper is not None:
+        parts.append(_("%(name)s %(got)s of %(need)s", name=state.players[rec.helper].name,
+                       got=rec.helper_successes or 0, need=rec.helper_need))
+    city = localised(state.game.city_by_id[rec.city].name)
+    line = (_("Rolled in %(city)s: %(dice)s successes (robbed)") if rec.success
+            else _("Rolled in %(city)s: %(dice)s successes (alarm)"))
+    return line % {"city": city, "dice": ", ".join(parts)}
+
+
+def tally_detail(state: State) -> dict[str, dict[str, Any]]:
+    """The tally's per-player detail by name (missions with points, titles, evidence)."""
+    return {d["name"]: d for d in (state.result or {}).get("detail", [])}
+
+
+def bgstats(state: State, started: str | None = None) -> str:
+    """The finished game in BG Stats' createPlay push format (JSON text)."""
+    result = state.result or {}
+    by_name = {r["name"]: r for r in result.get("players", [])}
+    players = [{"name": p.name, "sourcePlayerId": f"seat{i}"}
+               for i, p in enumerate(state.players)]
+    scores = [{"playerRefId": i + 1, "score": by_name[p.name]["total"],
+               "rank": by_name[p.name]["rank"], "winner": p.name in result.get("winners", []),
+               "startPlayer": i == 0}
+              for i, p in enumerate(state.players) if p.name in by_name]
+    play = {"sourceName": "Mission Kit", "game": {
+        "name": state.game.game.name.en, "sourceGameId": "double-mission", "highestWins": True},
+        "players": players, "playerScores": scores}
+    if started:
+        play["playDate"] = started
+    return json.dumps(play, ensure_ascii=False, separators=(",", ":"))

@@ -1,32 +1,204 @@
-// Keep the phone's screen awake during a game (Screen Wake Lock API), on request.
+// Mission Kit companion: wake lock, sync without losing work, who am I, tabs, offline banner.
 (function () {
   "use strict";
-  var button = document.getElementById("wake");
-  if (!button || !("wakeLock" in navigator)) { return; }
-  var lock = null;
-  button.hidden = false;
-  function label() { button.textContent = lock ? "Screen stays on" : "Keep screen on"; }
-  button.addEventListener("click", function () {
-    if (lock) { lock.release(); lock = null; label(); return; }
-    navigator.wakeLock.request("screen").then(function (l) {
-      lock = l;
-      lock.addEventListener("release", function () { lock = null; label(); });
-      label();
-    }).catch(function () { button.textContent = "Screen lock not allowed"; });
-  });
-  document.addEventListener("visibilitychange", function () {
-    if (lock === null && document.visibilityState === "visible" && button.dataset.want) {
-      navigator.wakeLock.request("screen").then(function (l) { lock = l; label(); });
+  var body = document.body;
+  body.classList.add("js");
+
+  // --- keep the phone's screen awake during a game (Screen Wake Lock API), on request ---
+  var wake = document.getElementById("wake");
+  if (wake && "wakeLock" in navigator) {
+    var lock = null;
+    wake.hidden = false;
+    var label = function () { wake.textContent = lock ? wake.dataset.on : wake.dataset.off; };
+    wake.addEventListener("click", function () {
+      if (lock) { lock.release(); lock = null; label(); return; }
+      navigator.wakeLock.request("screen").then(function (l) {
+        lock = l;
+        lock.addEventListener("release", function () { lock = null; label(); });
+        label();
+      }).catch(function () { wake.textContent = wake.dataset.denied; });
+    });
+  }
+
+  // --- sync without losing work: morph keeps what this phone is doing ---
+  // A control the user changed keeps its value, an open <details> stays open; only the
+  // form this phone just sent successfully takes the server's fresh values.
+  var dirty = new WeakSet();
+  document.addEventListener("input", function (e) { dirty.add(e.target); });
+  document.addEventListener("change", function (e) { dirty.add(e.target); });
+  function userControl(el) {
+    return (el.tagName === "INPUT" && el.type !== "hidden") || el.tagName === "SELECT" ||
+      el.tagName === "TEXTAREA";
+  }
+  if (window.Idiomorph) {
+    Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, el) {
+      if (name === "open" && el.tagName === "DETAILS") { return false; }
+      if ((name === "value" || name === "checked") && userControl(el) && dirty.has(el)) {
+        return false;
+      }
+      if (name === "selected" && el.tagName === "OPTION" && dirty.has(el.closest("select"))) {
+        return false;
+      }
+    };
+  }
+  var sentBy = null;  // the form whose request is in flight
+  document.addEventListener("htmx:configRequest", function (e) {
+    var shown = document.getElementById("game");
+    if (e.detail.verb === "get" && e.detail.elt === shown) {
+      e.detail.parameters.v = shown.dataset.version;  // the server answers 204 if unchanged
     }
   });
-})();
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var shown = document.getElementById("game");
+    if (!shown || e.detail.target !== shown) { return; }
+    var verb = e.detail.requestConfig.verb;
+    if (verb === "get") {
+      // a poll answered while this phone was changing the game may be older: skip it
+      var found = /data-version="(\d+)"/.exec(e.detail.serverResponse || "");
+      if (found && Number(found[1]) <= Number(shown.dataset.version)) {
+        e.detail.shouldSwap = false;
+      }
+      return;
+    }
+    var form = e.detail.requestConfig.elt;
+    sentBy = form && form.id ? form.id : null;
+    if (form && form.elements && e.detail.xhr.status < 300) {
+      Array.prototype.forEach.call(form.elements, function (el) { dirty.delete(el); });
+      form.querySelectorAll("details[open]").forEach(function (d) { d.open = false; });
+    }
+  });
 
-// A poll answered while this phone was changing the game may carry the version the page
-// already shows (or an older one): swapping it in would wipe what is open now. Skip it.
-document.addEventListener("htmx:beforeSwap", function (e) {
-  "use strict";
-  var shown = document.getElementById("game");
-  if (!shown || e.detail.target !== shown || e.detail.requestConfig.verb !== "get") { return; }
-  var found = /data-version="(\d+)"/.exec(e.detail.serverResponse || "");
-  if (found && Number(found[1]) <= Number(shown.dataset.version)) { e.detail.shouldSwap = false; }
-});
+  // Errors next to the control that caused them, inside the viewport, announced.
+  function placeError() {
+    var err = document.getElementById("error");
+    if (!err) { return; }
+    var form = sentBy && document.getElementById(sentBy);
+    var anchor = form && (form.closest(".actions, .grid") || form);
+    if (anchor && anchor.parentNode && !anchor.contains(err)) {
+      anchor.parentNode.insertBefore(err, anchor.nextSibling);
+    }
+    var box = err.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight - 60) {
+      err.scrollIntoView({block: "center"});
+    }
+  }
+
+  // --- who am I: this phone's player, remembered per game in this browser ---
+  var lastTurnMine = null;
+  var picker = document.getElementById("me");
+  function gameKey() {
+    var shown = document.getElementById("game");
+    return shown ? "mk-seat:" + shown.dataset.game : null;
+  }
+  function applySeat() {
+    var shown = document.getElementById("game");
+    if (!shown) { return; }
+    var seat = null;
+    try { seat = localStorage.getItem(gameKey()); } catch (err) { seat = null; }
+    if (seat === null) { body.removeAttribute("data-me"); } else { body.dataset.me = seat; }
+    if (picker) { picker.value = seat === null ? "" : seat; }
+    var mine = seat !== null && seat !== "all" && shown.dataset.turn === seat;
+    body.classList.toggle("my-turn", mine);
+    if (mine && lastTurnMine === false && navigator.vibrate) { navigator.vibrate([120, 80, 120]); }
+    lastTurnMine = mine;
+  }
+  if (picker) {
+    picker.addEventListener("change", function () {
+      try {
+        if (picker.value === "") { localStorage.removeItem(gameKey()); }
+        else { localStorage.setItem(gameKey(), picker.value); }
+      } catch (err) { /* private mode: the choice lasts for this page only */ }
+      lastTurnMine = null;
+      applySeat();
+    });
+  }
+  document.addEventListener("click", function (e) {
+    var tab = e.target.closest(".tabs [data-tab]");
+    if (tab) { showTab(tab.dataset.tab); window.scrollTo(0, 0); }
+  });
+
+  // --- tabs: the log, titles, cities and odds one tap away ---
+  function showTab(name) {
+    body.dataset.tab = name;
+    document.querySelectorAll(".tabs [data-tab]").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.dataset.tab === name));
+    });
+    try { sessionStorage.setItem("mk-tab", name); } catch (err) { /* private mode */ }
+  }
+  var tabs = document.querySelector(".tabs");
+  if (tabs) {
+    tabs.hidden = false;
+    var saved = null;
+    try { saved = sessionStorage.getItem("mk-tab"); } catch (err) { saved = null; }
+    showTab(saved && tabs.querySelector('[data-tab="' + saved + '"]') ? saved : "table");
+  }
+
+  // --- offline or server down: a visible banner; a tap that failed says so ---
+  var banner = document.getElementById("offline");
+  function offline(on) { if (banner) { banner.hidden = !on; } }
+  document.addEventListener("htmx:sendError", function () { offline(true); });
+  document.addEventListener("htmx:responseError", function (e) {
+    if (e.detail.xhr.status >= 500) { offline(true); }
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.successful || (e.detail.xhr && e.detail.xhr.status && e.detail.xhr.status < 500)) {
+      offline(false);
+    }
+  });
+  window.addEventListener("offline", function () { offline(true); });
+
+  // --- after each swap: error placement, whose phone, history of finished games ---
+  function afterSwap() {
+    placeError();
+    applySeat();
+    recordHistory();
+    sentBy = null;
+  }
+  document.addEventListener("htmx:afterSettle", afterSwap);
+  applySeat();
+  recordHistory();
+
+  // --- finished games in this browser: each player's wins and average score ---
+  function recordHistory() {
+    var tally = document.querySelector(".tally[data-scores]");
+    var shown = document.getElementById("game");
+    var out = document.getElementById("history");
+    if (!tally || !shown || !out) { return; }
+    var store = {};
+    try { store = JSON.parse(localStorage.getItem("mk-history") || "{}"); } catch (err) { store = {}; }
+    var scores = {};
+    tally.dataset.scores.split("|").forEach(function (pair) {
+      var i = pair.lastIndexOf("=");
+      scores[pair.slice(0, i)] = Number(pair.slice(i + 1));
+    });
+    store[shown.dataset.game] = {winners: tally.dataset.winners.split("|"), scores: scores};
+    try { localStorage.setItem("mk-history", JSON.stringify(store)); } catch (err) { /* full */ }
+    var people = {};
+    Object.keys(store).forEach(function (id) {
+      var game = store[id];
+      Object.keys(game.scores).forEach(function (name) {
+        var p = people[name] || (people[name] = {games: 0, wins: 0, sum: 0});
+        p.games += 1; p.sum += game.scores[name];
+        if (game.winners.indexOf(name) >= 0) { p.wins += 1; }
+      });
+    });
+    var words = document.getElementById("i18n").dataset;
+    var list = document.createElement("ul");
+    list.className = "notes";
+    Object.keys(people).sort().forEach(function (name) {
+      var p = people[name], li = document.createElement("li");
+      li.textContent = words.wins.replace("{name}", name).replace("{wins}", p.wins)
+        .replace("{games}", p.games).replace("{avg}", (p.sum / p.games).toFixed(1));
+      list.appendChild(li);
+    });
+    var head = document.createElement("h3");
+    head.className = "h3";
+    head.textContent = words.history;
+    out.replaceChildren(head, list);
+  }
+
+  // --- installable, and the static shell survives flaky Wi-Fi ---
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(function () { /* optional */ });
+  }
+})();

@@ -44,6 +44,7 @@ class Line:
     evidence: int = 0
     comeback: int = 0
     gained: list[str] = field(default_factory=list)
+    by_mission: dict[str, int] = field(default_factory=dict)  # mission id -> its points
 
     @property
     def total(self) -> int:
@@ -76,6 +77,8 @@ def tally(snap: Snapshot, game: DoubleMission) -> dict[str, Any]:
         value_of = dict(snap.values)
         for mission in missions:
             s = mission.scoring
+            if not isinstance(s, RankBonus):  # Comeback's points are its `comeback`
+                line.by_mission.setdefault(mission.id, 0)
             if isinstance(s, RevealTitles):
                 _close_watch(snap, game, p, line, notes)
             elif isinstance(s, FixedValue):
@@ -83,12 +86,15 @@ def tally(snap: Snapshot, game: DoubleMission) -> dict[str, Any]:
             elif isinstance(s, TitlesAgain):
                 pass  # scored after titles are known, below
             elif not isinstance(s, RankBonus):
-                line.missions += _cap(_mission_points(s, snap, game, p, line, sold, robbed),
-                                      mission.cap)
+                points = _cap(_mission_points(s, snap, game, p, line, sold, robbed), mission.cap)
+                line.missions += points
+                line.by_mission[mission.id] = points
         line.treasures = sum(value_of[t] * k for t, k in line.held.items())  # 3.
         line.title_points = sum(game.title_by_id[t].points for t in line.titles)  # 4.
-        if any(isinstance(game.mission_by_id[m].scoring, TitlesAgain) for m in p.missions):
-            line.missions += line.title_points
+        for m in p.missions:
+            if isinstance(game.mission_by_id[m].scoring, TitlesAgain):
+                line.missions += line.title_points
+                line.by_mission[m] = line.title_points
         line.evidence = -sum(p.evidence or [])  # 5.
     _comeback(snap, game, lines, notes)  # 6.
     ranks = competition_ranks([(line.total, line.millions) for line in lines])  # 7.
@@ -101,10 +107,22 @@ def tally(snap: Snapshot, game: DoubleMission) -> dict[str, Any]:
         "winners": [x.name for x, r in zip(lines, ranks, strict=True) if r == 1],
         "teams": None,
         "notes": notes,
+        "detail": _detail(snap, lines),
     }
     if snap.team_mode:
         _teams(snap, lines, result)
     return result
+
+
+def _detail(snap: Snapshot, lines: list[Line]) -> list[dict[str, Any]]:
+    """Per player, what the totals are made of: each mission's points in the order held
+    (Comeback's are its `comeback`), titles held, evidence token values, treasures held."""
+    return [{"name": x.name, "millions": x.millions,
+             "missions": [{"id": m, "points": x.by_mission.get(m, x.comeback)}
+                          for m in p.missions],
+             "titles": list(x.titles), "evidence_tokens": list(p.evidence or []),
+             "held": {t: k for t, k in x.held.items() if k}}
+            for p, x in zip(snap.players, lines, strict=True)]
 
 
 def _mission_points(s: Any, snap: Snapshot, game: DoubleMission, p: PlayerSnapshot, line: Line,

@@ -67,7 +67,7 @@ def test_home_page_is_light_accessible_and_local(browser, live):
     page.goto(live.url + "/")
     audit(page)
     weight, scripts = load_weight(context, live.url + "/", live.url)
-    assert weight < 120 * KB and len(scripts) == 2
+    assert weight < 120 * KB and len(scripts) == 3  # htmx, its morph extension, app.js
     context.close()
 
 
@@ -92,27 +92,34 @@ def test_two_phones_play_and_see_each_other(browser, live):
 
     level2 = phone_a.locator("#op-city option", has_text="· 2 dice ·").first
     phone_a.select_option("#op-city", level2.get_attribute("value"))
+    phone_a.click("text=Enter real dice")
     phone_a.fill("#op-a", "2")
-    phone_a.click("text=Record the roll")
-    phone_a.wait_for_selector("text=Sell all of")
+    phone_a.click("#op-form button:text-is('Record')")
+    phone_a.wait_for_selector("#sell-form")
     phone_a.click("button:has-text('Sell')")
-    phone_a.wait_for_selector("#game .log >> text=Ann sells")
-    phone_b.wait_for_selector("#game .log >> text=Ann sells", timeout=8000)  # by polling
-    ann_score = int(phone_b.locator(".player").first.locator("dd").first.inner_text())
+    phone_a.wait_for_selector("#game .log >> text=Ann sells", state="attached")
+    phone_b.wait_for_selector("#game .log >> text=Ann sells", state="attached",
+                              timeout=8000)  # by polling
+    ann_score = int(phone_b.locator(".roster tbody tr").first.locator("td.num").first
+                    .inner_text())
     assert ann_score >= 2 + 5  # 2 dice of successes, then a sale at 7
 
+    phone_b.click(".tabs >> text=Log")
     phone_b.click("text=Undo the last entry")
-    phone_b.wait_for_selector("text=Sell all of")
-    phone_a.wait_for_selector("text=Sell all of", timeout=8000)
+    phone_b.wait_for_selector("#game .log >> text=Ann sells", state="detached")
+    phone_b.click(".tabs >> text=Table")
+    phone_b.wait_for_selector("#sell-form")
+    phone_a.wait_for_selector("#sell-form", timeout=8000)
     assert phone_a.locator("#game .log >> text=Ann sells").count() == 0
     audit(phone_b)
     a.close()
     b.close()
 
 
-def finished_game(live) -> str:
-    """A 2-player game played to its end through the API; returns the edit link."""
-    status, body = call(live.url + "/api/v1/games", "POST", {"players": [
+def finish_through(api) -> str:
+    """A 2-player game played to its end through the API (`api(path, body, token)` returns
+    status and JSON); returns the edit link."""
+    status, body = api("/api/v1/games", {"players": [
         {"name": "Ann", "character": "jack", "side": "A"},
         {"name": "Bo", "character": "queen", "side": "A"}]})
     assert status == 201
@@ -121,8 +128,8 @@ def finished_game(live) -> str:
 
     def post(event):
         nonlocal version, state
-        s, state = call(f"{live.url}/api/v1/games/{gid}/events", "POST",
-                        {"version": version, "event": event}, token)
+        s, state = api(f"/api/v1/games/{gid}/events", {"version": version, "event": event},
+                       token)
         assert s == 200, state
         version = state["version"]
 
@@ -141,6 +148,11 @@ def finished_game(live) -> str:
         seat = 1 - seat
     assert state["status"] == "finished"
     return body["join_url"]
+
+
+def finished_game(live) -> str:
+    return finish_through(lambda path, body, token=None: call(live.url + path, "POST", body,
+                                                              token))
 
 
 def test_finish_and_see_the_tally(browser, live):

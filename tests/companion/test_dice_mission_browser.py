@@ -45,6 +45,7 @@ def _tap_dice(page, faces: list[int]) -> None:
     for i, face in enumerate(faces):
         page.locator(f"input[name=face{i}][value='{face}']").check(force=True)
     page.click("text=Record my dice")
+    page.wait_for_selector("text=roll again or stop")  # recorded before the next tap
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -79,9 +80,13 @@ def test_three_phones_play_a_whole_game(browser, live):  # noqa: F811
     ann, bo, cy = (p for _, p in phones)
     ann.wait_for_selector("text=Ann’s rolling turn")
     audit(ann)
+    for seat, page in enumerate((ann, bo, cy)):  # each phone says whose it is
+        page.select_option("#me", str(seat))
+    assert [p.locator(".your-turn").is_visible() for p in (ann, bo, cy)] == [True, False, False]
 
     for page, name in ((ann, "Ann"), (bo, "Bo"), (cy, "Cy")):
         page.wait_for_selector(f"text={name}’s rolling turn", timeout=8000)
+        page.wait_for_selector(".your-turn", state="visible", timeout=8000)  # on its phone
         settled(page)
         _tap_dice(page, DICE[name])
         page.wait_for_selector(f"text={name}: roll again or stop")
@@ -100,7 +105,7 @@ def test_three_phones_play_a_whole_game(browser, live):  # noqa: F811
         if kind == "solo":
             audit(ann)
         ann.click("text=Complete this mission")
-        ann.wait_for_selector(f"#game .log >> text=({kind.upper()})")
+        ann.wait_for_selector(f"#game .log >> text=({kind.upper()})", state="attached")
     ann.click("text=End Ann’s debriefing turn")
     ann.wait_for_selector("text=Ann wins!")
     bo.wait_for_selector("text=Ann wins!", timeout=8000)  # the other phones follow by polling

@@ -110,7 +110,8 @@ def test_two_phones_play_a_whole_game(browser, live):  # noqa: F811
     spectre.wait_for_selector(".mi-agents >> text=captured by MI6")
     spectre.wait_for_selector("text=Capture: Vlad the Impaler")
     roll(spectre, "form:has(#mi-cap-vlad_the_impaler)", "#mi-cap-vlad_the_impaler", value="5")
-    spectre.wait_for_selector("#game .log >> text=Capture Table for Vlad the Impaler: Nothing.")
+    spectre.wait_for_selector("#game .log >> text=Capture Table for Vlad the Impaler: Nothing.",
+                              state="attached")
     end_turn(spectre, "SPECTRE")
 
     # MI6, round 3: the wound counts down; no agent may go
@@ -128,15 +129,16 @@ def test_two_phones_play_a_whole_game(browser, live):  # noqa: F811
     # SPECTRE, round 3: Vlad escapes on a 9
     spectre.wait_for_selector("text=Capture: Vlad the Impaler", timeout=8000)
     roll(spectre, "form:has(#mi-cap-vlad_the_impaler)", "#mi-cap-vlad_the_impaler", value="9")
-    spectre.wait_for_selector("#game .log >> text=Vlad the Impaler escapes.")
+    spectre.wait_for_selector("#game .log >> text=Vlad the Impaler escapes.", state="attached")
     assert spectre.locator(".mi-agents >> text=captured by").count() == 0
     end_turn(spectre, "SPECTRE")
 
     # MI6, round 4: Nightingale is ready, passes, and reaches the MP target
     mi6.wait_for_selector("#game .log >> text=Nightingale is ready for missions again.",
+                          state="attached",
                           timeout=8000)
     dice(mi6, (9, 1))
-    mi6.wait_for_selector("#game .log >> text=MI6 completes Surveillance Mission")
+    mi6.wait_for_selector("#game .log >> text=MI6 completes Surveillance Mission", state="attached")
     assert "last round" in mi6.locator(".status").inner_text()
     assert "1 MP" in mi6.locator(".mi-good .mi-mp").inner_text()
     end_turn(mi6, "MI6")

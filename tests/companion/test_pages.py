@@ -71,13 +71,24 @@ def test_polling_answers_204_until_something_changes(client):
     assert r.status_code == 200 and b"Ann takes 2 Millions." in r.data
 
 
-def test_stale_form_gets_409_with_the_fresh_table(client):
+def test_a_stale_tap_still_legal_is_applied(client):
     url = new_game(client)
     post(client, url + "/act", {"version": "0", "player": "0", "type": "take_millions"})
     r = post(client, url + "/act", {"version": "0", "player": "0", "type": "take_millions"},
                     headers=HX)
-    assert r.status_code == 409 and b"Someone else changed the game first" in r.data
-    assert version(r.data) == "1"
+    assert r.status_code == 200 and version(r.data) == "2"
+    assert r.data.count(b"<li>Ann takes 2 Millions.</li>") == 2
+
+
+def test_a_stale_tap_no_longer_legal_says_it_was_not_recorded(client):
+    url = new_game(client)
+    post(client, url + "/act", {"version": "0", "player": "0", "type": "end_turn"})
+    r = post(client, url + "/act", {"version": "0", "player": "0", "type": "take_millions"},
+                    headers=HX)
+    assert r.status_code == 409 and b"Your tap was not recorded: " in r.data
+    assert b"nothing of yours was lost" not in r.data and version(r.data) == "1"
+    r = post(client, url + "/undo", {"version": "0"}, headers=HX)  # an undo is never blind
+    assert r.status_code == 409 and b"Your tap was not recorded: someone else" in r.data
 
 
 @pytest.mark.parametrize("data", [
@@ -127,12 +138,60 @@ def test_bad_new_game_form_keeps_what_was_typed(client):
     assert b"needs 2 to 4 players; this setup has 1" in r.data
 
 
+def test_qr_code_is_a_standalone_svg(client):
+    """An <img> renders an SVG only with its namespace (scanned in test_table_browser)."""
+    svg = client.get(new_game(client) + "/qr.svg").data
+    assert svg.startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
+
+
+def test_installable_favicon_and_manifest(client):
+    assert client.get("/favicon.ico").status_code == 200
+    m = client.get("/manifest.webmanifest")
+    assert m.status_code == 200 and m.mimetype == "application/manifest+json"
+    sizes = {i["sizes"] for i in m.json["icons"]}
+    assert {"192x192", "512x512"} <= sizes and m.json["display"] == "standalone"
+    for icon in m.json["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+    sw = client.get("/sw.js")
+    assert sw.status_code == 200 and sw.headers["Service-Worker-Allowed"] == "/"
+    assert b'"mk-shell-v1"' not in sw.data and b'"mk-shell-' in sw.data  # named by content
+
+
+def _finished(client):
+    """A 2-player game played to its end through the API; returns the edit link."""
+    from tests.companion.test_browser import finish_through
+
+    return finish_through(lambda path, body, token=None: _api(client, path, body, token))
+
+
+def _api(client, path, body, token):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    r = client.post(path, json=body, headers=headers)
+    return r.status_code, r.json
+
+
+@pytest.mark.parametrize(("picks", "message"), [
+    ({"mission0": "collection"}, "pick Bo’s mission"),
+    ({"mission0": "collection", "mission1": "collection"}, "is picked twice (Ann and Bo)"),
+])
+def test_missing_or_doubled_mission_pick_is_refused_clearly(client, picks, message):
+    url = _finished(client).split("localhost", 1)[1]
+    page = client.get(url).data
+    assert b'<option value="">' in page.split(b'id="m0"')[1][:80]  # pickers start empty
+    r = post(client, url + "/score", {"version": version(page), **picks}, headers=HX)
+    assert r.status_code == 422 and message.encode() in r.data
+    r = post(client, url + "/score", {"version": version(page), "mission0": "collection",
+                                      "mission1": "sabotage"}, headers=HX)
+    assert r.status_code == 200 and b"Mission: Collection" in r.data
+
+
 def test_qr_code_and_theme(client):
     url = new_game(client)
     r = client.get(url + "/qr.svg")
     assert r.status_code == 200 and r.mimetype == "image/svg+xml" and b"<svg" in r.data
     css = client.get("/theme.css").data.decode()
-    assert ".t-jewel{--c:#1F8A70}" in css and ".ch-jack{--c:#C8412F}" in css
+    assert ".t-jewel{--c:#1F8A70;" in css and ".ch-jack{--c:#C8412F}" in css
+    assert ".t-gold_bar{--c:#C9A227;--on:#111}" in css  # dark text on the gold: 4.5:1
 
 
 def test_form_event_keeps_bad_numbers_for_validation():
@@ -264,3 +323,31 @@ def test_workers_starting_together_share_one_secret_key(tmp_path):
     finally:
         Flask.__init__ = original
     assert len(set(keys)) == 1 and len(keys[0]) == 64
+
+
+def test_after_the_game_csv_and_bg_stats(client):
+    import csv
+    import io
+    import json
+    from urllib.parse import parse_qs, urlparse
+
+    url = _finished(client).split("localhost", 1)[1]
+    page = client.get(url).data
+    r = post(client, url + "/score", {"version": version(page), "mission0": "collection",
+                                      "mission1": "sabotage"})
+    assert r.status_code == 303
+    page = client.get(url).data.decode()
+    rows = list(csv.reader(io.StringIO(client.get(url + "/tally.csv").data.decode())))
+    assert rows[0][:3] == ["rank", "player", "total"] and {r[1] for r in rows[1:]} == {
+        "Ann", "Bo"}
+    assert any("Collection" in r[5] for r in rows[1:]) and any("Sabotage" in r[5]
+                                                                for r in rows[1:])
+    link = re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"',
+                     page).group(1)
+    play = json.loads(parse_qs(urlparse(link.replace("&amp;", "&")).query)["data"][0])
+    assert [p["name"] for p in play["players"]] == ["Ann", "Bo"]
+    totals = {row[1]: int(row[2]) for row in rows[1:]}
+    assert {play["players"][s["playerRefId"] - 1]["name"]: s["score"]
+            for s in play["playerScores"]} == totals
+    assert sum(s["winner"] for s in play["playerScores"]) >= 1
+    assert client.get(new_game(client) + "/tally.csv").status_code == 404  # not finished

@@ -1,0 +1,129 @@
+"""English and Korean: the catalogue covers every UI string, and a Korean page shows none of
+the English ones (checked against the catalogue's msgids)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PO = ROOT / "companion/translations/ko/LC_MESSAGES/messages.po"
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}|%%")
+KO = {"Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"}
+
+
+def catalogue():
+    from babel.messages.pofile import read_po
+
+    with PO.open("rb") as f:
+        return read_po(f)
+
+
+def english_fragments() -> set[str]:
+    """The English words of every msgid, split at its placeholders."""
+    out = set()
+    for m in catalogue():
+        for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
+            for part in PLACEHOLDER.split(text):
+                part = part.strip(" :·.,()–—…")
+                if re.search(r"[A-Za-z]", part):
+                    out.add(part)
+    return out
+
+
+def english_in(text: str) -> list[str]:
+    return sorted(f for f in english_fragments()
+                  if re.search(r"(?<![A-Za-z])" + re.escape(f) + r"(?![A-Za-z])", text))
+
+
+class Visible(HTMLParser):
+    """Text a reader meets: text nodes and the labels in attributes (not scripts). The event
+    log's lines are left out: the rules engines write them in English (a known gap, issue 14's
+    report), as they do the rule refusals."""
+
+    def __init__(self):
+        super().__init__()
+        self.parts, self.skip = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style") or (tag == "ol" and ("class", "log") in attrs):
+            self.skip += 1
+        for name, value in attrs:
+            if name in ("alt", "title", "aria-label", "placeholder", "content") and value \
+                    and not value.startswith("{"):
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "ol") and self.skip:
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.parts.append(data)
+
+
+def visible(html: bytes) -> str:
+    parser = Visible()
+    parser.feed(html.decode())
+    return "\n".join(parser.parts)
+
+
+def test_every_msgid_has_a_korean_translation():
+    cat = catalogue()
+    missing = [m.id for m in cat if m.id and not all(
+        s.strip() for s in (m.string if isinstance(m.string, tuple) else (m.string,)))]
+    assert len(cat) > 150 and missing == []
+
+
+def test_the_catalogue_holds_every_string_of_the_templates(tmp_path):
+    pot = tmp_path / "messages.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F",
+                    str(ROOT / "babel.cfg"), "-k", "_l", "--no-location", "-o", str(pot),
+                    str(ROOT)], check=True, capture_output=True, cwd=ROOT)
+    from babel.messages.pofile import read_po
+
+    with pot.open("rb") as f:
+        wanted = {m.id for m in read_po(f) if m.id}
+    assert wanted - {m.id for m in catalogue() if m.id} == set()
+
+
+def korean_pages(client) -> dict[str, bytes]:
+    client.set_cookie("lang", "ko")
+    r = client.post("/api/v1/games", json={"players": [
+        {"name": "Ann", "character": "jack", "side": "A"},
+        {"name": "Bo", "character": "queen", "side": "B"}]})
+    d = client.post("/api/v1/games", json={"game": "dice-mission", "players": [
+        {"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "blue"}]})
+    return {"home": client.get("/").data, "dice-home": client.get("/?game=dice-mission").data,
+            "game": client.get("/t/" + r.json["edit_token"]).data,
+            "view": client.get("/t/" + r.json["view_token"]).data,
+            "dice": client.get("/t/" + d.json["edit_token"]).data}
+
+
+@pytest.mark.parametrize("name", ["home", "dice-home", "game", "view", "dice"])
+def test_a_korean_page_shows_no_english_ui_string(client, name):
+    html = korean_pages(client)[name]
+    assert b'<html lang="ko">' in html
+    assert english_in(visible(html)) == []
+    assert re.search("[가-힣]", visible(html))
+
+
+def test_the_language_follows_the_browser_and_the_switch(client):
+    assert b'<html lang="ko">' in client.get("/", headers=KO).data
+    assert b'<html lang="en">' in client.get("/").data
+    r = client.get("/lang/ko?next=/%3Fgame%3Ddice-mission")
+    assert r.status_code == 303 and r.headers["Location"] == "/?game=dice-mission"
+    assert b'<html lang="ko">' in client.get("/").data  # remembered (cookie)
+    assert client.get("/lang/en?next=//evil.example").headers["Location"] == "/"
+    assert b'<html lang="en">' in client.get("/", headers=KO).data
+
+
+def test_content_names_come_from_the_content_korean(client):
+    page = visible(korean_pages(client)["game"])
+    for word in ("보석", "금괴", "잭", "퀸"):  # treasures and characters, from the YAML
+        assert word in page

@@ -37,6 +37,9 @@ def english_fragments() -> set[str]:
 
 
 def english_in(text: str) -> list[str]:
+    """The catalogue's English strings found in `text` (links, with their random tokens, are
+    not UI strings)."""
+    text = re.sub(r"https?://\S+", " ", text)
     return sorted(f for f in english_fragments()
                   if re.search(r"(?<![A-Za-z])" + re.escape(f) + r"(?![A-Za-z])", text))
 

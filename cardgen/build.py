@@ -60,9 +60,9 @@ def outputs(opts: BuildOptions, kit: Kit, ctx: Ctx,
     def cards_file(family: CardFamily) -> Written:
         label = kit.words(opts.lang, family.key)
         doc = job.open(family.file_name, label)
-        write_cards(doc, family, label=f"{job.name} · {label}", duplex=opts.duplex,
-                    offset=job.offset)
-        return doc.path, doc.save(), job.page
+        page = write_cards(doc, family, label=f"{job.name} · {label}", duplex=opts.duplex,
+                           offset=job.offset)
+        return doc.path, doc.save(), page
 
     out: list[tuple[str, Callable[[], Written]]] = [
         (f.file_name, lambda f=f: cards_file(f)) for f in kit.families(ctx)]

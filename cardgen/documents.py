@@ -66,7 +66,9 @@ def sheet_label(c: Canvas, ctx: Ctx, sheet: Sheet, label: str) -> None:
     c.saveState()
     c.setFillColor(INK)
     c.setFont(ctx.fonts.body, 6)
-    c.translate(sheet.trim_box.x - mm(2.2), sheet.page[1] / 2)
+    # centred on the row nearest the page's middle, so it never meets a crop mark
+    y = min((cell.cy for cell in sheet.cells), key=lambda v: abs(v - sheet.page[1] / 2))
+    c.translate(sheet.trim_box.x - mm(2.2), y)
     c.rotate(90)
     c.drawCentredString(0, 0, label)
     c.restoreState()
@@ -98,9 +100,11 @@ def _shared_back(doc: Document, run: CardFamily) -> Draw:
 
 
 def write_cards(doc: Document, run: CardFamily, *, label: str, duplex: Duplex,
-                offset: tuple[float, float]) -> None:
-    """Every card of `run`, 9 per sheet, each fronts page followed by its mirrored backs."""
-    front = imposition.card_sheet(doc.canvas._pagesize)
+                offset: tuple[float, float]) -> tuple[float, float]:
+    """Every card of `run`, a sheet at a time (9 on A4, 8 landscape on Letter), each fronts
+    page followed by its mirrored backs. Returns the page size the sheets were set on."""
+    front = imposition.sheet_for(doc.canvas._pagesize)
+    doc.canvas.setPageSize(front.page)
     back = imposition.back_sheet(front, duplex, offset)
     per = len(front.cells)
     chunks = [run.items[i:i + per] for i in range(0, len(run.items), per)]
@@ -114,6 +118,7 @@ def write_cards(doc: Document, run: CardFamily, *, label: str, duplex: Duplex,
             doc.set_boxes(sheet.trim_box, sheet.bleed_box)
             doc.end_page()
     doc.set_boxes(None, None)
+    return front.page
 
 
 def write_board_poster(doc: Document, draw_board: Callable[[Canvas, Ctx], None],

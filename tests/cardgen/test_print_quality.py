@@ -1,0 +1,130 @@
+"""What a print-and-play hobbyist checks on every game's kit, read back from the PDFs:
+backs that match after cutting, crop marks a printer can print, text big enough to read."""
+
+from __future__ import annotations
+
+import io
+import math
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageChops
+
+from cardgen import imposition
+from cardgen.fonts import fonts_for
+from cardgen.geometry import PAPERS, mm
+from cardgen.kit import kit_for
+from cardgen.render.common import Ctx
+from missionkit.content import load_game
+from tests.cardgen import kits
+from tests.cardgen.test_build import _korean_font_installed
+from tests.conftest import CONTENT, require
+
+SCALE = 2  # px per point
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
+    return kits.build_all(tmp_path_factory.mktemp("kits"))
+
+
+def _shared_back_families(game: str) -> list[tuple[str, int]]:
+    """(file name, card count) of each card family of `game` whose cards share one back."""
+    kit = kit_for(game)
+    ctx = Ctx(load_game(game, CONTENT), "en", fonts_for("en"))
+    return [(f.file_name, len(f.items)) for f in kit.families(ctx) if f.same_back]
+
+
+def _back_cells(path: Path, sheet: imposition.Sheet) -> list[Image.Image]:
+    """The first back page's cells at the trim, less a 1 px rim, at SCALE px per point.
+
+    The page is viewed through a CropBox whose corner sits at the first cell's fractional
+    offset, so every cell starts on a whole pixel (cards are 180 x 252 pt apart): PDFium then
+    draws equal backs with equal pixels, and any difference is in the PDF itself."""
+    c0 = sheet.cells[0]
+    left, bottom = c0.x - math.floor(c0.x), c0.y - math.floor(c0.y)
+    width, height = math.floor(sheet.page[0]) - 1, math.floor(sheet.page[1]) - 1
+    with pikepdf.open(path) as pdf:
+        pdf.pages[1].obj["/CropBox"] = pikepdf.Array([left, bottom, left + width,
+                                                      bottom + height])
+        buf = io.BytesIO()
+        pdf.save(buf)
+    image = pdfium.PdfDocument(buf.getvalue())[1].render(scale=SCALE).to_pil().convert("RGB")
+    out = []
+    for cell in sheet.cells:
+        x, y = round((cell.x - left) * SCALE), round((bottom + height - cell.y1) * SCALE)
+        out.append(image.crop((x + 1, y + 1, x + round(cell.w * SCALE) - 1,
+                               y + round(cell.h * SCALE) - 1)))
+    return out
+
+
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+@pytest.mark.parametrize("game", kits.kit_games())
+def test_back_cells_are_identical_at_the_trim(built, game, paper):
+    """Cut at the trim, every back of a family looks the same: no neighbour's bleed in it
+    (before the fix the middle column showed 3 mm of its neighbour's pattern)."""
+    back = imposition.back_sheet(imposition.sheet_for(PAPERS[paper]), "long")
+    families = _shared_back_families(game)
+    assert families
+    for file_name, count in families:
+        cells = _back_cells(built / game / f"en-{paper}" / file_name, back)[:count]
+        for i, cell in enumerate(cells[1:], start=1):
+            worst = ImageChops.difference(cells[0], cell).convert("L").getextrema()[1]
+            assert worst <= 2, f"{game} {paper} {file_name}: back {i} differs by {worst}/255"
+
+
+def _marks_in_pdf(path: Path, index: int) -> list[tuple[float, float, float, float]]:
+    """The 0.25 pt lines (crop marks) drawn at the top level of page `index`, as x0 y0 x1 y1."""
+    out, width, start = [], 0.0, (0.0, 0.0)
+    with pikepdf.open(path) as pdf:
+        for operands, op in pikepdf.parse_content_stream(pdf.pages[index]):
+            name = str(op)
+            if name == "w":
+                width = float(operands[0])
+            elif name == "m":
+                start = (float(operands[0]), float(operands[1]))
+            elif name == "l" and width == pytest.approx(0.25):
+                out.append((*start, float(operands[0]), float(operands[1])))
+    return out
+
+
+def _check_marks(sheet: imposition.Sheet, marks: list[tuple[float, float, float, float]],
+                 where: str) -> None:
+    """Every trim line has, at each end of the grid, a mark >= 2 mm long lying >= 4.5 mm in."""
+    pw, ph = sheet.page
+    edge, tol = mm(4.5), 0.01
+    printable = [m for m in marks if min(m[0], m[2]) >= edge - tol and max(m[0], m[2])
+                 <= pw - edge + tol and min(m[1], m[3]) >= edge - tol
+                 and max(m[1], m[3]) <= ph - edge + tol and math.dist(m[:2], m[2:]) >= mm(2)]
+    box = sheet.trim_box
+    for x in {round(v, 2) for c in sheet.cells for v in (c.x, c.x1)}:
+        ends = [m for m in printable if abs(m[0] - x) < tol and abs(m[2] - x) < tol]
+        assert any(m[1] > box.y1 for m in ends) and any(m[1] < box.y for m in ends), \
+            f"{where}: vertical trim line x={x / mm(1):.2f} mm lacks a printable mark"
+    for y in {round(v, 2) for c in sheet.cells for v in (c.y, c.y1)}:
+        ends = [m for m in printable if abs(m[1] - y) < tol and abs(m[3] - y) < tol]
+        assert any(m[0] > box.x1 for m in ends) and any(m[0] < box.x for m in ends), \
+            f"{where}: horizontal trim line y={y / mm(1):.2f} mm lacks a printable mark"
+
+
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+def test_every_trim_line_has_a_printable_crop_mark_in_the_geometry(paper):
+    front = imposition.sheet_for(PAPERS[paper])
+    for sheet in (front, imposition.back_sheet(front, "long"),
+                  imposition.back_sheet(front, "short")):
+        marks = [(*a, *b) for a, b in imposition.crop_marks(sheet)]
+        _check_marks(sheet, marks, paper)
+
+
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+@pytest.mark.parametrize("game", kits.kit_games())
+def test_every_trim_line_has_a_printable_crop_mark_in_the_pdf(built, game, paper):
+    front = imposition.sheet_for(PAPERS[paper])
+    back = imposition.back_sheet(front, "long")
+    for file_name, _ in _shared_back_families(game):
+        path = built / game / f"en-{paper}" / file_name
+        _check_marks(front, _marks_in_pdf(path, 0), f"{file_name} front")
+        _check_marks(back, _marks_in_pdf(path, 1), f"{file_name} back")

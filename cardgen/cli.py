@@ -92,7 +92,7 @@ def build(args: argparse.Namespace) -> None:
 
     try:
         jobs = [BuildOptions(g, lang, paper, args.out, args.content, args.duplex,
-                             (args.offset_x, args.offset_y))
+                             (args.offset_x, args.offset_y), args.companion_url)
                 for g in _games(args) for lang in args.lang or ["en"]
                 for paper in args.paper or ["a4"]]
         progress = _LazyProgress(total=None, quiet=args.quiet)
@@ -282,6 +282,9 @@ def parser() -> argparse.ArgumentParser:
                      help="shift card backs right by this many mm")
     sub.add_argument("--offset-y", type=float, default=0.0, metavar="MM",
                      help="shift card backs up by this many mm")
+    sub.add_argument("--companion-url", default="http://127.0.0.1:5000/", metavar="URL",
+                     help="the companion's address, printed as a QR code on the player aids "
+                          "(default: http://127.0.0.1:5000/)")
     sub.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
 
     sub = add_command(commands, calibrate)

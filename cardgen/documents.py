@@ -24,6 +24,7 @@ class Document:
     def __init__(self, path: Path, page: tuple[float, float], ctx: Ctx, *, title: str,
                  subject: str):
         self.path, self.ctx, self.pages = path, ctx, 0
+        self.link, self.version = "", ""  # the companion's address and the content version
         self.canvas = Canvas(str(path), pagesize=page, invariant=1, pageCompression=1,
                              initialFontName=ctx.fonts.body, initialFontSize=9)
         c = self.canvas
@@ -207,16 +208,22 @@ def _registration(c: Canvas, tile: imposition.Tile, rows: int, cols: int,
 
 
 def write_player_aids(doc: Document, draw_aid: Callable[[Canvas, Ctx, Rect], None],
-                      count: int) -> None:
-    """`count` player aids, two per page (top and bottom half), with a cut line between."""
+                      count: int, *, link: bool = True) -> None:
+    """`count` player aids, two per page (top and bottom half), with a cut line between.
+
+    With `link` and a companion address on the document, each aid keeps a strip at its
+    bottom for a QR code of that address, the address itself and the content version."""
     c = doc.canvas
     pw, ph = c._pagesize
     margin = mm(10)
     half = (ph - 3 * margin) / 2
+    strip = LINK_STRIP if link and doc.link else 0
     for i in range(count):
         top = i % 2 == 0
         area = Rect(margin, margin * 2 + half if top else margin, pw - 2 * margin, half)
-        draw_aid(c, doc.ctx, area)
+        draw_aid(c, doc.ctx, Rect(area.x, area.y + strip, area.w, area.h - strip))
+        if strip:
+            draw_link(c, doc.ctx, Rect(area.x, area.y, area.w, strip), doc.link, doc.version)
         if not top or i == count - 1:
             c.saveState()
             c.setDash(3, 3)
@@ -225,3 +232,35 @@ def write_player_aids(doc: Document, draw_aid: Callable[[Canvas, Ctx, Rect], Non
             c.line(margin, ph / 2, pw - margin, ph / 2)
             c.restoreState()
             doc.end_page()
+
+
+LINK_STRIP = mm(20)
+
+
+def draw_link(c: Canvas, ctx: Ctx, area: Rect, url: str, version: str) -> None:
+    """A QR code of `url` (dark modules on white, with its quiet zone) and the address and
+    content version beside it, inside `area`."""
+    import segno
+
+    qr = segno.make(url, error="m")
+    size = area.h - mm(2)
+    quiet = 2
+    n = len(qr.matrix) + 2 * quiet
+    unit = size / n
+    x0, y0 = area.x + mm(1), area.y + mm(1)
+    c.saveState()
+    c.setFillColor(white)
+    c.roundRect(area.x, area.y, area.w, area.h, mm(2), fill=1, stroke=0)
+    c.setFillColor(INK)
+    for r, row in enumerate(qr.matrix):
+        for col, dark in enumerate(row):
+            if dark:
+                c.rect(x0 + (col + quiet) * unit, y0 + size - (r + quiet + 1) * unit, unit, unit,
+                       fill=1, stroke=0)
+    short = url.split("://", 1)[-1].split("?", 1)[0].rstrip("/")
+    tx = x0 + size + mm(3)
+    c.setFont(ctx.fonts.bold, 9)
+    c.drawString(tx, area.cy + mm(1.5), word(ctx.lang, "companion"))
+    c.setFont(ctx.fonts.body, 8)
+    c.drawString(tx, area.cy - mm(2.5), f"{short} · {word(ctx.lang, 'content_version')} {version}")
+    c.restoreState()

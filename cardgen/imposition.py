@@ -142,24 +142,22 @@ class Tile:
 
 def tiles(board: tuple[float, float], page: tuple[float, float], *, margin: float = mm(10),
           overlap: float = mm(10)) -> list[Tile]:
-    """Cut a board into page-sized tiles that overlap by `overlap` for gluing.
+    """Cut a board into equal tiles that overlap by `overlap` for gluing, centred on the page.
 
-    Rows run from the board's top. Each tile's printable area is the page less `margin`.
+    As few tiles as fit the page less `margin`, then shared out evenly, so no page carries a
+    thin strip of board. Rows run from the board's top.
     """
     bw, bh = board
     aw, ah = page[0] - 2 * margin, page[1] - 2 * margin
-    step_x, step_y = aw - overlap, ah - overlap
-    cols = max(1, math.ceil((bw - overlap) / step_x))
-    rows = max(1, math.ceil((bh - overlap) / step_y))
+    cols = max(1, math.ceil((bw - overlap) / (aw - overlap)))
+    rows = max(1, math.ceil((bh - overlap) / (ah - overlap)))
+    w = (bw + (cols - 1) * overlap) / cols
+    h = (bh + (rows - 1) * overlap) / rows
     out = []
     for r in range(rows):
         for c in range(cols):
-            sx = c * step_x
-            sy_top = bh - r * step_y
-            w = min(aw, bw - sx)
-            h = min(ah, sy_top)
-            source = Rect(sx, sy_top - h, w, h)
-            dest = Rect(margin, page[1] - margin - h, w, h)
+            source = Rect(c * (w - overlap), bh - h - r * (h - overlap), w, h)
+            dest = Rect((page[0] - w) / 2, (page[1] - h) / 2, w, h)
             out.append(Tile(r, c, source, dest))
     return out
 

@@ -244,8 +244,8 @@ def _score_track(c: Canvas, ctx: Ctx) -> None:
         if marked:
             note = (t(ctx.lang, "round_start", n=starts[n]) if n in starts
                     else t(ctx.lang, "shadow"))
-            c.setFont(ctx.fonts.bold, 5.5)
-            width = space.w - mm(1.5)
-            while c.stringWidth(note, ctx.fonts.bold, 5.5) > width and len(note) > 3:
-                note = note[:-1]
-            c.drawCentredString(space.cx, space.cy - mm(4), note)
+            area = Rect(space.x + mm(0.8), space.y + mm(0.8), space.w - mm(1.6),
+                        space.cy - mm(1) - space.y - mm(0.8))
+            block = text.fit(note, area, ctx.fonts.bold, 7, item="board", field="score_track",
+                             min_size=6, leading=1.1, max_lines=2)
+            text.draw(c, block, area, align="center")

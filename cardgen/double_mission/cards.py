@@ -59,8 +59,8 @@ def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
     c.setFillColor(INK)
     c.setFont(ctx.fonts.display, 20)
     c.drawCentredString(cost.cx, cost.cy - 5, str(card.cost))
-    c.setFont(ctx.fonts.bold, 5.5)
-    c.drawCentredString(cost.cx, cost.y + 3.2, "M")
+    c.setFont(ctx.fonts.bold, 6)
+    c.drawCentredString(cost.cx, cost.y + 2.8, "M")
     cx, cy, s = parts.emblem_disc(c, box("plan", "emblem", trim), hexcolor("#3C3F47"))
     EMBLEMS.get(card.effect.kind, lambda c, x, cx, cy, s: icons.cogs(c, cx, cy, s, white))(
         c, ctx, cx, cy, s * 0.9)

@@ -4,7 +4,10 @@ backs that match after cutting, crop marks a printer can print, text big enough 
 from __future__ import annotations
 
 import io
+import json
 import math
+import shutil
+import subprocess
 from pathlib import Path
 
 import pikepdf
@@ -18,8 +21,13 @@ from cardgen.geometry import PAPERS, mm
 from cardgen.kit import kit_for
 from cardgen.render.common import Ctx
 from missionkit.content import load_game
+from missionkit.content.version import content_version
+from missionkit.registry import GAMES
 from tests.cardgen import kits
-from tests.cardgen.test_build import _korean_font_installed
+from tests.cardgen.pdf_text_boxes import overlaps, text_boxes
+from tests.cardgen.pdf_text_sizes import text_sizes
+from tests.cardgen.test_build import _korean_font_installed, pdftotext
+from tests.cardgen.test_cli_check import cardgen
 from tests.conftest import CONTENT, require
 
 SCALE = 2  # px per point
@@ -128,3 +136,101 @@ def test_every_trim_line_has_a_printable_crop_mark_in_the_pdf(built, game, paper
         path = built / game / f"en-{paper}" / file_name
         _check_marks(front, _marks_in_pdf(path, 0), f"{file_name} front")
         _check_marks(back, _marks_in_pdf(path, 1), f"{file_name} back")
+
+
+def test_no_text_under_6pt_in_any_pdf(built):
+    """Read back every text run's printed size (Tf x text matrix x CTM) in every kit's PDFs."""
+    small = []
+    for game, lang, paper, folder in kits.folders(built):
+        for path in kits.pdfs(folder):
+            sizes = text_sizes(path)
+            assert sizes, f"{path.name}: no text read"
+            if min(sizes) < 6 - 0.01:
+                small.append(f"{game} {lang}-{paper} {path.name}: {min(sizes):.2f} pt")
+    assert not small, "text under 6 pt:\n" + "\n".join(small)
+
+
+def test_no_two_text_runs_overlap_on_boards_tiles_and_tokens(built):
+    """Read back every text run's box (PDFium) and check them pairwise, page by page."""
+    clashes = []
+    for game, lang, paper, folder in kits.folders(built):
+        for path in kits.pdfs(folder):
+            if not path.name.startswith(("board", "tokens")):
+                continue
+            with pikepdf.open(path) as pdf:
+                pages = len(pdf.pages)
+            for index in range(pages):
+                for a, b in overlaps(text_boxes(path, index)):
+                    clashes.append(f"{game} {lang}-{paper} {path.name} p{index + 1}: {a!r}/{b!r}")
+    assert not clashes, "\n".join(clashes[:20])
+
+
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+def test_calibration_labels_are_clear_and_readable(tmp_path, paper):
+    result = cardgen("calibrate", "--paper", paper, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    (path,) = tmp_path.glob("*.pdf")
+    assert min(text_sizes(path)) >= 6
+    for index in (0, 1):
+        assert not overlaps(text_boxes(path, index)), f"page {index + 1}"
+
+
+AIDS_WITH_LINK = ("double-mission", "mission-improbable")  # aids drawn by write_player_aids
+
+
+def _qr(path: Path, png: Path) -> list[str]:
+    kits.render(path, 0, 200 / 72).save(png)
+    return subprocess.run(["zbarimg", "-q", "--raw", str(png)], capture_output=True,
+                          text=True).stdout.split()
+
+
+def test_player_aid_qr_opens_the_companion_with_the_content_version(built, tmp_path):
+    """The QR on the aid (and on every kit's print guide) decodes to the companion's address
+    with this game and the content version; the version is printed and in the manifest."""
+    require(shutil.which("zbarimg") is not None, "zbarimg missing (apt-get install zbar-tools)")
+    for game, lang, paper, folder in kits.folders(built):
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        version = content_version(CONTENT / GAMES[game])
+        assert manifest["content_version"] == version
+        expected = f"http://127.0.0.1:5000/?game={game}&v={version}"
+        files = ["print-guide.pdf"] + (["player-aids.pdf"] if game in AIDS_WITH_LINK else [])
+        for name in files:
+            found = _qr(folder / name, tmp_path / f"{game}-{lang}-{paper}.png")
+            assert found and set(found) == {expected}, (game, lang, paper, name, found)
+            assert version in pdftotext(folder / name)
+
+
+def test_print_guide_comes_first_and_lists_every_file_and_purchase(built):
+    for game, lang, paper, folder in kits.folders(built):
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        assert manifest["files"][0]["path"] == "print-guide.pdf"
+        guide = pdftotext(folder / "print-guide.pdf")
+        for entry in manifest["files"]:
+            assert entry["path"] in guide, (game, lang, paper, entry["path"])
+        for item in manifest.get("bought", []):
+            assert " ".join(item.split()) in guide, (game, lang, item)
+        assert "100 mm" in guide  # the ruler's label
+
+
+def test_double_mission_stickers_never_share_a_page_with_cardstock(built):
+    for lang in kits.LANGS:
+        folder = built / "double-mission" / f"{lang}-a4"
+        ctx = Ctx(load_game("double-mission", CONTENT), lang, fonts_for(lang))
+        from cardgen.double_mission.tokens import sections
+
+        front, back, cardstock, stickers = sections(ctx)
+        tokens, sticker_text = (pdftotext(folder / n) for n in ("tokens.pdf", "stickers.pdf"))
+        for section in stickers:
+            assert section.heading in sticker_text and section.heading not in tokens
+        for section in (front, back, *cardstock):
+            assert section.heading in tokens and section.heading not in sticker_text
+        kit = kit_for("double-mission")
+        stock = {f.name: f.stock for f in kit.files}
+        assert (stock["tokens.pdf"], stock["stickers.pdf"]) == ("cardstock", "sticker")
+
+
+def test_double_mission_prints_one_pawn_per_character(built):
+    game = load_game("double-mission", CONTENT)
+    text = pdftotext(built / "double-mission" / "en-a4" / "pawns.pdf")
+    for ch in game.characters:
+        assert ch.name.get("en") in text

@@ -1,0 +1,1 @@
+"""Dice Mission print-and-play kit."""

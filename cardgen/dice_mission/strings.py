@@ -1,0 +1,47 @@
+"""Words the Dice Mission kit prints around the content (labels, headings), in each language."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "solo": "SOLO", "versus": "VERSUS", "team": "TEAM", "special": "SPECIAL",
+        "mission": "MISSION", "debriefing": "DEBRIEFING", "gadget": "GADGET",
+        "solo_missions": "SOLO missions", "versus_missions": "VERSUS missions",
+        "team_missions": "TEAM missions", "special_missions": "SPECIAL missions",
+        "gadget_cards": "Gadgets", "player_aid": "Player aid", "tokens": "Token and stickers",
+        "solo_hint": "your dice", "versus_hint": "you against each rival",
+        "team_hint": "all dice on the table", "special_hint": "your dice · one per game",
+        "suitcase": "+1 GADGET", "phase_mission": "MISSION PHASE",
+        "phase_debriefing": "DEBRIEFING PHASE", "round": "The round",
+        "gadgets_list": "The gadgets", "setup_title": "Hands by player count",
+        "setup_row": "{p} agents: {n} of each type; win with {target}",
+        "token_front": "Active agent token: MISSION side",
+        "token_back": "Active agent token: DEBRIEFING side",
+        "active_agent": "ACTIVE AGENT",
+        "stickers": "Die stickers (optional): 5 dice x 6 faces per colour, pips in the "
+                    "colour's shape",
+        "bought": "{n} six-sided dice in {k} colours",
+    },
+    "ko": {
+        "solo": "솔로", "versus": "버서스", "team": "팀", "special": "스페셜",
+        "mission": "미션", "debriefing": "디브리핑", "gadget": "가젯",
+        "solo_missions": "솔로 미션", "versus_missions": "버서스 미션",
+        "team_missions": "팀 미션", "special_missions": "스페셜 미션",
+        "gadget_cards": "가젯", "player_aid": "요약 카드", "tokens": "토큰과 스티커",
+        "solo_hint": "내 주사위", "versus_hint": "상대 한 명 한 명과 비교",
+        "team_hint": "테이블의 모든 주사위", "special_hint": "내 주사위 · 게임당 1장",
+        "suitcase": "가젯 +1", "phase_mission": "미션 단계",
+        "phase_debriefing": "디브리핑 단계", "round": "라운드 진행",
+        "gadgets_list": "가젯 목록", "setup_title": "인원별 손패",
+        "setup_row": "{p}인: 종류별 {n}장, {target}장 완수하면 승리",
+        "token_front": "주도 요원 토큰: 미션 면", "token_back": "주도 요원 토큰: 디브리핑 면",
+        "active_agent": "주도 요원",
+        "stickers": "주사위 스티커 (선택): 색마다 주사위 5개 × 6면, 색마다 눈 모양이 다르다",
+        "bought": "6면 주사위 {n}개 ({k}가지 색)",
+    },
+}
+
+
+def t(lang: str, key: str, **kw: object) -> str:
+    """The kit's word for `key` in `lang`."""
+    return STRINGS[lang][key].format(**kw)

@@ -1,0 +1,298 @@
+"""Dice Mission's print kit: the built PDFs (EN/KO, A4/Letter) and the die-face pictures."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from cardgen.dice_mission import requirement
+from cardgen.dice_mission.glyphs import mark_size, pip_positions
+from cardgen.dice_mission.layouts import POKER, box
+from cardgen.dice_mission.pictures import Die, Group, Sign, picture
+from cardgen.fonts import FontMissing, fonts_for, korean_font_files
+from cardgen.geometry import PAPERS, Rect, mm
+from cardgen.imposition import CARD_SIZE, SAFE, back_sheet, card_sheet
+from missionkit.content import load_game
+from tests.cardgen.pdf_text_sizes import text_sizes
+from tests.conftest import CONTENT, ROOT, require
+
+COMBOS = [("en", "a4"), ("en", "letter"), ("ko", "a4"), ("ko", "letter")]
+TYPES = ("solo", "versus", "team", "special")
+CARD_FILES = [f"{kind}-missions.pdf" for kind in TYPES] + ["gadget-cards.pdf"]
+
+
+def cardgen(*args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m cardgen` run from this checkout (so its own code is the one imported)."""
+    return subprocess.run([sys.executable, "-m", "cardgen", *args], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+
+
+def _build(out: Path, content: Path | None = None) -> subprocess.CompletedProcess[str]:
+    extra = ["--content", str(content)] if content else []
+    return cardgen("build", "--game", "dice-mission", "--lang", "en", "--lang", "ko",
+                   "--paper", "a4", "--paper", "letter", "--out", str(out), "--quiet", *extra)
+
+
+def _korean_font_installed() -> bool:
+    try:
+        korean_font_files()
+    except FontMissing:
+        return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def dice():
+    return load_game("dice-mission", CONTENT)
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
+    out = tmp_path_factory.mktemp("dice-kit")
+    result = _build(out)
+    assert result.returncode == 0, result.stderr
+    return out / "dice-mission"
+
+
+def pdftotext(path: Path) -> str:
+    require(shutil.which("pdftotext") is not None, "pdftotext missing (poppler-utils)")
+    out = subprocess.run(["pdftotext", "-raw", str(path), "-"], capture_output=True, text=True)
+    return re.sub(r"\s+", " ", out.stdout)
+
+
+# --- the built kit ---------------------------------------------------------------------
+
+
+def test_manifest_counts_bought_dice_and_files(kit):
+    for lang, paper in COMBOS:
+        folder = kit / f"{lang}-{paper}"
+        m = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        assert (m["game"], m["lang"], m["paper"]) == ("dice-mission", lang, paper)
+        assert m["components"] == {"mission_card": 116, "gadget_card": 20, "player_aid": 5,
+                                   "active_agent_token": 1}
+        assert m["bought"] == (["25 six-sided dice in 5 colours"] if lang == "en"
+                               else ["6면 주사위 25개 (5가지 색)"])
+        assert {f["path"] for f in m["files"]} == {p.name for p in folder.glob("*.pdf")}
+        assert set(CARD_FILES) | {"player-aids.pdf", "tokens.pdf"} == {
+            f["path"] for f in m["files"]}
+        for entry in m["files"]:
+            path = folder / entry["path"]
+            assert hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"]
+            with pikepdf.open(path) as pdf:
+                assert len(pdf.pages) == entry["pages"]
+
+
+def test_every_card_has_a_face_and_a_back_in_its_deck(kit, dice):
+    faces = 0
+    for kind in TYPES:
+        cards = dice.missions_of(kind)
+        with pikepdf.open(kit / "en-a4" / f"{kind}-missions.pdf") as pdf:
+            assert len(pdf.pages) == 2 * math.ceil(len(cards) / 9)
+        faces += len(cards)
+        for lang in ("en", "ko"):
+            text = pdftotext(kit / f"{lang}-a4" / f"{kind}-missions.pdf")
+            for card in cards:
+                assert card.name.get(lang) in text, (lang, card.id)
+    gadgets = sum(g.copies for g in dice.gadgets)
+    with pikepdf.open(kit / "en-a4" / "gadget-cards.pdf") as pdf:
+        assert len(pdf.pages) == 2 * math.ceil(gadgets / 9)
+    text = pdftotext(kit / "en-a4" / "gadget-cards.pdf")
+    for gadget in dice.gadgets:
+        assert text.count(gadget.text.en[:30]) == gadget.copies, gadget.id
+    assert (faces, gadgets) == (116, 20)
+
+
+def _back_cell(path: Path, paper: str, tmp: Path) -> bytes:
+    """The first back cell of a card file's first sheet, as RGB pixels at 30 dpi."""
+    from PIL import Image
+
+    require(shutil.which("pdftoppm") is not None, "pdftoppm missing (poppler-utils)")
+    prefix = tmp / path.stem
+    subprocess.run(["pdftoppm", "-r", "30", "-png", "-f", "2", "-l", "2", str(path),
+                    str(prefix)], check=True)
+    image = Image.open(next(tmp.glob(f"{path.stem}*.png")))
+    page = PAPERS[paper]
+    cell = back_sheet(card_sheet(page)).cells[0]
+    scale = 30 / 72
+    left, top = cell.x * scale, (page[1] - cell.y1) * scale
+    crop = image.crop((round(left), round(top), round(left + cell.w * scale),
+                       round(top + cell.h * scale)))
+    return crop.convert("RGB").tobytes()
+
+
+def test_the_four_mission_backs_and_the_gadget_back_all_differ(kit, tmp_path):
+    backs = {name: _back_cell(kit / "en-a4" / name, "a4", tmp_path) for name in CARD_FILES}
+    names = list(backs)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            diff = sum(abs(p - q) for p, q in zip(backs[a], backs[b], strict=True))
+            assert diff / len(backs[a]) > 8, f"{a} and {b} have near-identical backs"
+    assert len(set(backs.values())) == len(backs)
+
+
+def test_pdfs_are_print_ready(kit):
+    require(shutil.which("pdffonts") is not None, "pdffonts missing (poppler-utils)")
+    for lang, paper in COMBOS:
+        folder = kit / f"{lang}-{paper}"
+        for path in sorted(folder.glob("*.pdf")):
+            rows = subprocess.run(["pdffonts", str(path)], capture_output=True,
+                                  text=True).stdout.splitlines()[2:]
+            assert rows and all(row.split()[-5] == "yes" for row in rows), path.name
+            with pikepdf.open(path) as pdf:
+                assert str(pdf.Root.ViewerPreferences.PrintScaling) == "/None"
+                if path.name not in CARD_FILES:
+                    continue
+                for page in pdf.pages:
+                    media = [float(v) for v in page.MediaBox]
+                    assert media[2:] == pytest.approx(PAPERS[paper], abs=0.01)
+                    trim = [float(v) for v in page.TrimBox]
+                    bleed = [float(v) for v in page.BleedBox]
+                    assert trim[2] - trim[0] == pytest.approx(3 * CARD_SIZE[0], abs=0.01)
+                    assert bleed[0] == pytest.approx(trim[0] - mm(3), abs=0.01)
+
+
+def test_no_text_is_printed_under_6_pt(kit):
+    for lang, paper in (("en", "a4"), ("ko", "letter")):
+        for path in sorted((kit / f"{lang}-{paper}").glob("*.pdf")):
+            sizes = text_sizes(path)
+            assert sizes, path.name
+            assert min(sizes) >= 6 - 0.01, (lang, path.name, min(sizes))
+
+
+def test_korean_kit_prints_hangul_everywhere(kit):
+    for name in [*CARD_FILES, "player-aids.pdf", "tokens.pdf"]:
+        text = pdftotext(kit / "ko-a4" / name)
+        assert len(re.findall(r"[\uac00-\ud7a3]", text)) > 20, name
+    assert "디브리핑" in pdftotext(kit / "ko-a4" / "tokens.pdf")
+
+
+def test_two_builds_are_byte_identical(kit, tmp_path):
+    result = _build(tmp_path)
+    assert result.returncode == 0, result.stderr
+    for lang, paper in COMBOS:
+        again = tmp_path / "dice-mission" / f"{lang}-{paper}"
+        for path in sorted((kit / f"{lang}-{paper}").iterdir()):
+            assert path.read_bytes() == (again / path.name).read_bytes(), path.name
+
+
+def test_overflowing_card_text_fails_naming_card_and_field(content_copy, tmp_path):
+    missions = content_copy / "dice_mission" / "missions.yaml"
+    source = missions.read_text(encoding="utf-8")
+    long_text = "A pair of 4s and another pair, " + "and then some more talk " * 30
+    missions.write_text(source.replace('"A pair of 4s and another pair."', f'"{long_text}"'),
+                        encoding="utf-8")
+    result = cardgen("build", "--game", "dice-mission", "--content", str(content_copy),
+                     "--out", str(tmp_path), "--quiet")
+    assert result.returncode == 1
+    assert "solo_01: text: text does not fit its box" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_an_overfull_player_aid_fails_naming_its_section(content_copy, tmp_path):
+    guide = content_copy / "dice_mission" / "guide.yaml"
+    source = guide.read_text(encoding="utf-8")
+    point = "New Deal: a new number of dice for everyone still to roll."
+    assert point in source
+    guide.write_text(source.replace(point, point + " Then keep reading this." * 120),
+                     encoding="utf-8")
+    result = cardgen("build", "--game", "dice-mission", "--content", str(content_copy),
+                     "--out", str(tmp_path), "--quiet")
+    assert result.returncode == 1
+    assert "player_aid: guide.mission_gadgets: text does not fit its box" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# --- die-face pictures, as shapes ------------------------------------------------------
+
+
+def test_a_pair_and_a_given_face_are_drawn_as_dice():
+    assert picture({"groups": [{"n": 2, "faces": [4]}, {"n": 2}]}) == (
+        Group((Die(4), Die(4))), Group((Die(mark="A"), Die(mark="A"))))
+    assert picture({"groups": [{"n": 3, "faces": "odd"}]}) == (
+        Group((Die(mark="A"),) * 3, "1·3·5"),)
+    assert picture({"contains": [6, 1, 6]}) == (Group((Die(1), Die(6), Die(6))),)
+
+
+def test_a_run_shows_consecutive_markers_or_its_faces():
+    assert [d.mark for d in picture({"straight": {"length": 4}})[0].dice] == [
+        "N", "N+1", "N+2", "N+3"]
+    assert [d.pips for d in picture({"straight": {"length": 5, "from": 2}})[0].dice] == [
+        2, 3, 4, 5, 6]
+
+
+def test_sums_counts_and_comparisons():
+    two = picture({"sum": {"dice": 2, "op": "eq", "value": 7}})[0]
+    assert two.items == (Die(), Sign("+"), Die(), Sign("= 7"))
+    assert picture({"count": {"faces": "odd", "op": "eq", "value": 0}}) == (
+        Group((Die(1, struck=True), Die(3, struck=True), Die(5, struck=True))),)
+    assert picture({"count": {"faces": [5, 6], "op": "ge", "value": 4}}) == (
+        Group((Die(mark="5·6"),) * 4),)
+    left, sign, right = picture({"count_compare": {"left": [6], "op": "gt", "right": [1]}})
+    assert (left.dice, sign.items, right.dice) == ((Die(6),), (Sign(">"),), (Die(1),))
+
+
+def test_checks_that_are_not_face_patterns_have_no_picture():
+    assert picture({"most": {"metric": "sum"}}) == ()
+    assert picture({"groups": [{"n": {"per_player": 1, "plus": 2}}]}) == ()
+    assert picture({"all": [{"count": {"op": "ge", "value": 2}},
+                            {"distinct": {"op": "eq", "value": 1}}]}) == ()
+
+
+def test_pips_sit_where_a_real_die_has_them():
+    assert pip_positions(1) == [(0, 0)]
+    for face in range(1, 7):
+        spots = pip_positions(face)
+        assert len(spots) == len(set(spots)) == face
+        assert set(spots) == {(-x, -y) for x, y in spots}  # point-symmetric, as on a die
+
+
+def test_every_pattern_card_gets_dice_that_show_its_numbers(dice):
+    for card in dice.missions:
+        rule = card.check.rule
+        key, arg = next(iter(rule.items()))
+        shown = picture(rule)
+        if key == "groups" and all(isinstance(g["n"], int) for g in arg):
+            assert len([d for g in shown for d in g.dice]) == sum(g["n"] for g in arg), card.id
+        if key == "contains":
+            assert [d.pips for d in shown[0].dice] == sorted(arg), card.id
+        if key == "straight":
+            assert len(shown[0].dice) == arg["length"], card.id
+
+
+def test_every_picture_fits_its_box_with_readable_marks(dice):
+    fonts = fonts_for("en")
+    trim = Rect(0, 0, *CARD_SIZE)
+    area = box("mission", "picture", trim).shrink(mm(1.5))
+    drawn = 0
+    for card in dice.missions:
+        shown = picture(card.check.rule)
+        if not shown:
+            continue
+        drawn += 1
+        lay = requirement.place(shown, area, fonts.bold)
+        assert lay.size >= mm(4.5), card.id
+        assert requirement.caption_size(lay.size) >= 6.5
+        for p in lay.items:
+            half = lay.size / 2 if isinstance(p.item, Die) else p.width / 2
+            assert area.contains(Rect(p.x - half, p.y - lay.size / 2, 2 * half, lay.size),
+                                 tol=0.5), card.id
+            if isinstance(p.item, Die) and p.item.mark:
+                assert mark_size(p.item.mark, fonts.bold, lay.size * 0.96) >= 6, card.id
+    assert drawn > len(dice.missions) / 2  # most cards are read at a glance
+
+
+@pytest.mark.parametrize(("layout", "name"), [
+    (layout, name) for layout, boxes in POKER.items() for name in boxes])
+def test_every_layout_box_is_inside_the_safe_zone(layout, name):
+    trim = Rect(0, 0, *CARD_SIZE)
+    assert trim.shrink(SAFE).contains(box(layout, name, trim), tol=0.01)

@@ -40,6 +40,7 @@ class BuildOptions:
     duplex: Duplex = "long"
     offset_mm: tuple[float, float] = (0.0, 0.0)
     companion_url: str = DEFAULT_COMPANION
+    ink: str = "normal"  # or "saver": white grounds, outlines, dark text (cardgen.ink)
 
 
 def companion_link(base: str, game: str, version: str) -> str:
@@ -91,8 +92,9 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     """Write the kit's PDFs (all, or just the files named in `only`) and manifest.json."""
     game = game or load_game(opts.game, opts.content)
     kit = kit_for(opts.game)
-    ctx = Ctx(game, opts.lang, fonts_for(opts.lang))
-    folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}"
+    ctx = Ctx(game, opts.lang, fonts_for(opts.lang), opts.ink)
+    suffix = "-ink-saver" if opts.ink == "saver" else ""
+    folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}{suffix}"
     folder.mkdir(parents=True, exist_ok=True)
     previous = _previous_files(folder)
     files = outputs(opts, kit, ctx, folder)
@@ -114,6 +116,7 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
         "card_size_mm": [round(CARD_SIZE[0] / mm(1), 2), round(CARD_SIZE[1] / mm(1), 2)],
         "bleed_mm": round(BLEED / mm(1), 3),
         "duplex": opts.duplex,
+        **({"ink": "saver"} if opts.ink == "saver" else {}),
         "components": game.component_counts(),
         **({"bought": bought} if kit.bought else {}),
         "content_version": files_job.version,

@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from . import imposition
 from .geometry import Rect, mm
 from .imposition import Duplex, Sheet
+from .ink import InkSaverCanvas
 from .render.common import INK, Ctx, clipped
 from .sheet_words import word
 
@@ -25,8 +26,9 @@ class Document:
                  subject: str):
         self.path, self.ctx, self.pages = path, ctx, 0
         self.link, self.version = "", ""  # the companion's address and the content version
-        self.canvas = Canvas(str(path), pagesize=page, invariant=1, pageCompression=1,
-                             initialFontName=ctx.fonts.body, initialFontSize=9)
+        kind = InkSaverCanvas if ctx.ink == "saver" else Canvas
+        self.canvas = kind(str(path), pagesize=page, invariant=1, pageCompression=1,
+                           initialFontName=ctx.fonts.body, initialFontSize=9)
         c = self.canvas
         c.setTitle(title)
         c.setSubject(subject)

@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import text
 from ..geometry import Rect, mm
 from ..imposition import BLEED
+from ..ink import saves_ink
 from ..layouts import PANEL_PAD
 from .common import CREAM, GOLD, INK, Ctx, fill_rect, stroke_rect
 
@@ -71,6 +72,8 @@ def back_pattern(c: Canvas, trim: Rect, base: Color, line: Color, kind: str) -> 
     """A card back's ground: diagonal "stripes" or concentric "rings" past the bleed."""
     area = trim.grow(ART_BLEED)
     fill_rect(c, area, base)
+    if saves_ink(c):  # the ground's pattern is decoration: leave it out
+        return
     c.saveState()
     c.setStrokeColor(line)
     c.setLineWidth(1.2)

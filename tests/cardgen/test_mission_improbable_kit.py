@@ -220,4 +220,4 @@ def test_tts_export_holds_the_whole_deck_over_several_sheets(tmp_path, mi):
     assert len(deck["CustomDeck"]) == -(-len(mi.deck()) // 69)
     assert len(set(deck["DeckIDs"])) == len(mi.deck())
     for sheet in deck["CustomDeck"].values():
-        assert Path(sheet["FaceURL"].removeprefix("file://")).exists()
+        assert (folder / sheet["FaceURL"]).exists()

@@ -18,6 +18,7 @@ from PIL import Image, ImageChops
 from cardgen import imposition
 from cardgen.fonts import fonts_for
 from cardgen.geometry import PAPERS, mm
+from cardgen.ink import coverage
 from cardgen.kit import kit_for
 from cardgen.render.common import Ctx
 from missionkit.content import load_game
@@ -80,8 +81,11 @@ def test_back_cells_are_identical_at_the_trim(built, game, paper):
     for file_name, count in families:
         cells = _back_cells(built / game / f"en-{paper}" / file_name, back)[:count]
         for i, cell in enumerate(cells[1:], start=1):
-            worst = ImageChops.difference(cells[0], cell).convert("L").getextrema()[1]
-            assert worst <= 2, f"{game} {paper} {file_name}: back {i} differs by {worst}/255"
+            # pixels off by more than 8/255; a few may be a glyph edge PDFium rounds either way
+            # on a half pixel (12 on Dice Mission's gadget back); the old 3 mm seam made 1,400+
+            diff = ImageChops.difference(cells[0], cell).convert("L").histogram()
+            off = sum(diff[9:])
+            assert off <= 50, f"{game} {paper} {file_name}: back {i} differs in {off} pixels"
 
 
 def _marks_in_pdf(path: Path, index: int) -> list[tuple[float, float, float, float]]:
@@ -234,3 +238,25 @@ def test_double_mission_prints_one_pawn_per_character(built):
     text = pdftotext(built / "double-mission" / "en-a4" / "pawns.pdf")
     for ch in game.characters:
         assert ch.name.get("en") in text
+
+
+def test_ink_saver_kit_keeps_the_layout_and_inks_under_a_fifth_of_the_paper(built, tmp_path):
+    """Same files and page counts as the normal kit, text still readable, and the mean share
+    of non-white pixels at 72 dpi under 20 % (bench/ink_coverage.py prints both figures)."""
+    args = ["build", "--out", str(tmp_path), "--quiet", "--ink", "saver"]
+    for game in kits.kit_games():
+        args += ["--game", game]
+    result = cardgen(*args)
+    assert result.returncode == 0, result.stderr
+    pages = []
+    for game in kits.kit_games():
+        normal = json.loads((built / game / "en-a4" / "manifest.json").read_text())
+        folder = tmp_path / game / "en-a4-ink-saver"
+        saver = json.loads((folder / "manifest.json").read_text())
+        assert [(f["path"], f["pages"]) for f in saver["files"]] == \
+            [(f["path"], f["pages"]) for f in normal["files"]]
+        for entry in saver["files"]:
+            path = folder / entry["path"]
+            assert min(text_sizes(path)) >= 6 - 0.01, path.name
+            pages += coverage(path)
+    assert sum(pages) / len(pages) < 0.20

@@ -124,12 +124,17 @@ def write_cards(doc: Document, run: CardFamily, *, label: str, duplex: Duplex,
     return front.page
 
 
+POSTER_MARGIN = mm(6)  # left unprinted round a poster: most printers cannot reach the edge
+
+
 def write_board_poster(doc: Document, draw_board: Callable[[Canvas, Ctx], None],
                        board: tuple[float, float]) -> None:
-    """The board on one large page, scaled to fit if the page is smaller."""
+    """The board on one large page, inside a POSTER_MARGIN safe margin (scaled down to fit:
+    an A2 board on A2 paper prints at 98 %)."""
     c = doc.canvas
     pw, ph = c._pagesize
-    scale = min(pw / board[0], ph / board[1], 1.0)
+    m = POSTER_MARGIN
+    scale = min((pw - 2 * m) / board[0], (ph - 2 * m) / board[1], 1.0)
     c.saveState()
     c.translate((pw - board[0] * scale) / 2, (ph - board[1] * scale) / 2)
     c.scale(scale, scale)

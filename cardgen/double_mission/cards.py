@@ -27,23 +27,9 @@ from .. import icons, text
 from ..geometry import Rect, mm
 from ..render import card_parts as parts
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, TEAL, Ctx, fill_rect, hexcolor
+from .emblems import EMBLEMS, emblem_key
 from .layouts import box
 from .strings import t
-
-EMBLEMS: dict[str, Callable[[Canvas, Ctx, float, float, float], None]] = {
-    "gain_millions": lambda c, x, cx, cy, s: icons.banknote(c, cx, cy, s, x.fonts.bold),
-    "gain_points": lambda c, x, cx, cy, s: icons.star(c, cx, cy, s, GOLD),
-    "lower_security": lambda c, x, cx, cy, s: icons.padlock(c, cx, cy, s, None, x.fonts.bold,
-                                                            white),
-    "move_anywhere": lambda c, x, cx, cy, s: icons.plane(c, cx, cy, s, white),
-    "operate_anywhere": lambda c, x, cx, cy, s: icons.plane(c, cx, cy, s, white),
-    "cancel_card": lambda c, x, cx, cy, s: icons.alarm(c, cx, cy, s),
-    "force_reroll": lambda c, x, cx, cy, s: icons.alarm(c, cx, cy, s),
-    "fix_own_die": lambda c, x, cx, cy, s: icons.die(c, cx, cy, s * 0.8, INK),
-    "single_die": lambda c, x, cx, cy, s: icons.die(c, cx, cy, s * 0.8, INK),
-    "double_points": lambda c, x, cx, cy, s: icons.star(c, cx, cy, s, GOLD),
-    "imitation": lambda c, x, cx, cy, s: icons.canvas_icon(c, cx, cy, s, GOLD),
-}
 
 
 def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
@@ -62,8 +48,7 @@ def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
     c.setFont(ctx.fonts.bold, 6)
     c.drawCentredString(cost.cx, cost.y + 2.8, "M")
     cx, cy, s = parts.emblem_disc(c, box("plan", "emblem", trim), hexcolor("#3C3F47"))
-    EMBLEMS.get(card.effect.kind, lambda c, x, cx, cy, s: icons.cogs(c, cx, cy, s, white))(
-        c, ctx, cx, cy, s * 0.9)
+    EMBLEMS[emblem_key(card.effect)](c, ctx, cx, cy, s * 0.9)
     parts.panel(c, ctx, box("plan", "text", trim), card.text.get(ctx.lang), item=card.id,
                 field="text")
     parts.footer(c, ctx, box("plan", "footer", trim), t(ctx.lang, card.timing),

@@ -67,3 +67,31 @@ def test_the_poster_leaves_a_blank_safe_margin(poster):
     w, h = image.size
     for box in ((0, 0, w, edge), (0, h - edge, w, h), (0, 0, edge, h), (w - edge, 0, w, h)):
         assert image.crop(box).getextrema() == ((255, 255),) * 3, box
+
+
+def test_every_plan_card_effect_has_its_own_emblem_and_no_emblem_is_the_cog(game):
+    """One picture per plan card (copies share it); the double-cog is the any-time mark in
+    the name bar only, so an own-turn card never shows it."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.double_mission.emblems import EMBLEMS, emblem_key
+    from cardgen.fonts import fonts_for
+    from cardgen.render.common import Ctx
+
+    ctx = Ctx(game, "en", fonts_for("en"))
+    drawn: dict[bytes, str] = {}
+    for card in game.plan_cards:
+        buf = io.BytesIO()
+        c = Canvas(buf, pagesize=(60, 60), invariant=1)
+        EMBLEMS[emblem_key(card.effect)](c, ctx, 30, 30, 40)
+        code = "\n".join(c._code).encode()
+        assert code not in drawn, f"{card.id} shows {drawn.get(code)}'s emblem"
+        drawn[code] = card.id
+    cogs = io.BytesIO()
+    c = Canvas(cogs, pagesize=(60, 60), invariant=1)
+    from cardgen import icons
+
+    icons.cogs(c, 30, 30, 40)
+    assert "\n".join(c._code).encode() not in drawn

@@ -85,7 +85,62 @@ def export_tts(kit: Kit, ctx: Ctx, cache: CardCache, out: Path,
         json_path = out / f"{run.key}.json"
         json_path.write_text(json.dumps(deck, indent=2, ensure_ascii=False), encoding="utf-8")
         written.append(json_path)
+    return written + export_tts_objects(kit, ctx, out, base_url)
+
+
+TTS_OBJECT_DPI = 100
+
+
+def export_tts_objects(kit: Kit, ctx: Ctx, out: Path, base_url: str = "") -> list[Path]:
+    """The kit's files marked `tts` as Tabletop Simulator objects: a "board" file's first
+    page as a Custom_Board, each page of a "tiles" file as a Custom_Tile (a sheet to lay out
+    the tokens on), each with its PNG and one JSON per file."""
+    import tempfile
+
+    import pypdfium2 as pdfium
+
+    from .build import DEFAULT_COMPANION
+    from .geometry import PAPERS
+    from .kit import FileJob
+
+    written: list[Path] = []
+    chosen = [f for f in kit.files if f.tts]
+    if not chosen:
+        return written
+    with tempfile.TemporaryDirectory() as tmp:
+        job = FileJob(Path(tmp), ctx, "a4", PAPERS["a4"], "long", (0.0, 0.0),
+                      kit.name(ctx.game, ctx.lang), DEFAULT_COMPANION, "")
+        for f in chosen:
+            path = f.write(job)[0]
+            doc = pdfium.PdfDocument(path)
+            try:
+                pages = [doc[0]] if f.tts == "board" else list(doc)
+                objects = []
+                for n, page in enumerate(pages, start=1):
+                    name = f"{Path(f.name).stem}-{n}.png"
+                    page.render(scale=TTS_OBJECT_DPI / 72).to_pil().convert("RGB").save(
+                        out / name)
+                    written.append(out / name)
+                    objects.append(_tts_object(f.tts, base_url + name, n))
+            finally:
+                doc.close()
+            json_path = out / f"{Path(f.name).stem}.json"
+            json_path.write_text(json.dumps({"ObjectStates": objects}, indent=2),
+                                 encoding="utf-8")
+            written.append(json_path)
     return written
+
+
+def _tts_object(kind: str, url: str, n: int) -> dict[str, Any]:
+    transform = {"posX": 0, "posY": 1 + n * 0.2, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 0,
+                 "scaleX": 10 if kind == "board" else 4, "scaleY": 1,
+                 "scaleZ": 10 if kind == "board" else 4}
+    if kind == "board":
+        return {"Name": "Custom_Board", "Transform": transform, "CustomImage": {
+            "ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0}}
+    return {"Name": "Custom_Tile", "Transform": transform, "CustomImage": {
+        "ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+        "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}}
 
 
 def _tts_sheets(run: Any, cards: list[Any], sides: dict[tuple[str, str, str], CardSide],

@@ -88,6 +88,7 @@ class KitFile:
     stock: str = "paper"  # what to print it on: "cardstock", "paper", "sticker" or "poster"
     two_sided: bool = False  # printed double-sided (flip on the build's duplex edge)
     note: Callable[[str], str] | None = None  # (lang) -> how to cut or use it, for the guide
+    tts: str = ""  # in the Tabletop Simulator export: "board" (its first page) or "tiles"
 
 
 @dataclass(frozen=True)

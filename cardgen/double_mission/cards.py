@@ -27,7 +27,7 @@ from .. import icons, text
 from ..geometry import Rect, mm
 from ..render import card_parts as parts
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, TEAL, Ctx, fill_rect, hexcolor
-from .emblems import EMBLEMS, emblem_key
+from .emblems import EMBLEMS, MISSION_EMBLEMS, emblem_key, mission_key
 from .layouts import box
 from .strings import t
 
@@ -69,7 +69,7 @@ def mission_face(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
     parts.background(c, trim, TEAL, GOLD)
     parts.name(c, ctx, box("mission", "name", trim), ctx.name(m), m.id)
     cx, cy, s = parts.emblem_disc(c, box("mission", "emblem", trim), hexcolor("#16657A"))
-    icons.magnifier(c, cx, cy, s * 0.85, 3, white)
+    MISSION_EMBLEMS[mission_key(m.scoring)](c, ctx, cx, cy, s * 0.85)
     parts.panel(c, ctx, box("mission", "text", trim), m.text.get(ctx.lang), item=m.id,
                 field="text")
     right = t(ctx.lang, "max", n=m.cap) if m.cap else ""

@@ -211,3 +211,78 @@ def emblem_key(effect: object) -> str:
 
 
 EMBLEMS = plan_emblems()
+
+
+def eye(c: Canvas, cx: float, cy: float, s: float, color: Color) -> None:
+    """Watch closely: an eye."""
+    u = s / 10
+    c.saveState()
+    c.setStrokeColor(color)
+    c.setLineWidth(u * 0.7)
+    p = c.beginPath()
+    p.moveTo(cx - 4.6 * u, cy)
+    p.curveTo(cx - 2 * u, cy + 3.6 * u, cx + 2 * u, cy + 3.6 * u, cx + 4.6 * u, cy)
+    p.curveTo(cx + 2 * u, cy - 3.6 * u, cx - 2 * u, cy - 3.6 * u, cx - 4.6 * u, cy)
+    c.drawPath(p, fill=0, stroke=1)
+    c.setFillColor(color)
+    c.circle(cx, cy, 1.5 * u, fill=1, stroke=0)
+    c.restoreState()
+
+
+def number(c: Canvas, cx: float, cy: float, s: float, font: str, label: str) -> None:
+    """A value in a gold ring (every treasure worth this much)."""
+    u = s / 10
+    c.saveState()
+    c.setStrokeColor(GOLD)
+    c.setLineWidth(u * 0.8)
+    c.circle(cx, cy, 3.8 * u, fill=0, stroke=1)
+    c.setFillColor(white)
+    c.setFont(font, 4.6 * u)
+    c.drawCentredString(cx, cy - 1.6 * u, label)
+    c.restoreState()
+
+
+def climb(c: Canvas, cx: float, cy: float, s: float, color: Color) -> None:
+    """A comeback: an arrow climbing over three steps."""
+    u = s / 10
+    c.saveState()
+    c.setFillColor(color)
+    for i in range(3):
+        c.rect(cx - 4 * u + i * 2.8 * u, cy - 4 * u, 2.4 * u, (i + 1) * 1.8 * u, fill=1,
+               stroke=0)
+    c.restoreState()
+    _arrow(c, cx - 4 * u, cy + 0.5 * u, cx + 4 * u, cy + 4.2 * u, u * 0.7, GOLD)
+
+
+def mission_key(scoring: object) -> str:
+    """A mission's emblem: its scoring kind, and what a ladder counts."""
+    kind = scoring.kind  # type: ignore[attr-defined]
+    counts = getattr(scoring, "counts", None)
+    return f"{kind}:{counts}" if counts else kind
+
+
+def mission_emblems() -> dict[str, Emblem]:
+    """scoring kind (":<counts>" for ladders) -> its emblem; no two missions share one."""
+    return {
+        "ladder:types_held": lambda c, x, cx, cy, s: icons.gem(c, cx, cy, s, HEX_GEM),
+        "fixed_value": lambda c, x, cx, cy, s: number(c, cx, cy, s, x.fonts.bold, "6"),
+        "last_on_board": lambda c, x, cx, cy, s: crosshair(c, cx, cy, s, white),
+        "per_sold_set": lambda c, x, cx, cy, s: icons.banknote(c, cx, cy, s, x.fonts.bold),
+        "per_value_space": lambda c, x, cx, cy, s: icons.check(c, cx, cy, s, white),
+        "per_robbed_city": lambda c, x, cx, cy, s: icons.alarm(c, cx, cy, s),
+        "ladder:robbed_seaports": lambda c, x, cx, cy, s: icons.anchor(c, cx, cy, s, white),
+        "ladder:robbed_airports": lambda c, x, cx, cy, s: icons.plane(c, cx, cy, s, white),
+        "titles_again": lambda c, x, cx, cy, s: icons.star(c, cx, cy, s, GOLD),
+        "dice_pairs": lambda c, x, cx, cy, s: two_dice(c, cx, cy, s),
+        "reveal_titles": lambda c, x, cx, cy, s: eye(c, cx, cy, s, white),
+        "rank_bonus": lambda c, x, cx, cy, s: climb(c, cx, cy, s, white),
+    }
+
+
+def two_dice(c: Canvas, cx: float, cy: float, s: float) -> None:
+    """A gamble on pairs: two one-pip dice."""
+    one_die(c, cx - 2.2 * (s / 10), cy + 1.6 * (s / 10), s * 0.6, INK)
+    one_die(c, cx + 2.2 * (s / 10), cy - 1.6 * (s / 10), s * 0.6, INK)
+
+
+MISSION_EMBLEMS = mission_emblems()

@@ -155,7 +155,7 @@ KIT = Kit(
     families=families,
     files=(
         KitFile("tokens.pdf", _tokens, preview_dpi=40, stock="cardstock", two_sided=True,
-                note=_note("note_tokens")),
+                note=_note("note_tokens"), tts="tiles"),
         KitFile("stickers.pdf", _stickers, preview_dpi=40, stock="sticker",
                 note=_note("note_stickers")),
         KitFile("pawns.pdf", _pawns, stock="cardstock", note=_note("note_pawns")),
@@ -163,7 +163,7 @@ KIT = Kit(
         KitFile("rules-summary.pdf", _rules),
         # The two board files draw the whole world map: the longest jobs go first.
         KitFile("board-a2.pdf", _board_poster, slow=True, preview_dpi=18, stock="poster",
-                note=_note("note_board")),
+                note=_note("note_board"), tts="board"),
         KitFile("board-tiled.pdf", _board_tiles, slow=True, note=_note("note_tiles")),
     ),
     name=_name,

@@ -95,3 +95,22 @@ def test_every_plan_card_effect_has_its_own_emblem_and_no_emblem_is_the_cog(game
 
     icons.cogs(c, 30, 30, 40)
     assert "\n".join(c._code).encode() not in drawn
+
+
+def test_every_mission_has_its_own_emblem(game):
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.double_mission.emblems import MISSION_EMBLEMS, mission_key
+    from cardgen.fonts import fonts_for
+    from cardgen.render.common import Ctx
+
+    ctx = Ctx(game, "en", fonts_for("en"))
+    drawn: dict[bytes, str] = {}
+    for m in game.missions:
+        c = Canvas(io.BytesIO(), pagesize=(60, 60), invariant=1)
+        MISSION_EMBLEMS[mission_key(m.scoring)](c, ctx, 30, 30, 40)
+        code = "\n".join(c._code).encode()
+        assert code not in drawn, f"{m.id} shows {drawn.get(code)}'s emblem"
+        drawn[code] = m.id

@@ -59,6 +59,17 @@ def test_tts_decks(exported):
         assert custom["UniqueBack"] is (family == "character_cards")
 
 
+def test_tts_has_the_board_and_tokens_as_objects(exported):
+    tts = exported / "en-tts"
+    board = json.loads((tts / "board-a2.json").read_text())["ObjectStates"]
+    assert [o["Name"] for o in board] == ["Custom_Board"]
+    with Image.open(tts / board[0]["CustomImage"]["ImageURL"]) as img:
+        assert img.width > img.height  # the landscape board
+    tokens = json.loads((tts / "tokens.json").read_text())["ObjectStates"]
+    assert tokens and {o["Name"] for o in tokens} == {"Custom_Tile"}
+    assert all((tts / o["CustomImage"]["ImageURL"]).exists() for o in tokens)
+
+
 def test_tts_base_url_prefixes_every_image(tmp_path):
     result = cardgen("export", "tts", "--game", "double-mission", "--out", str(tmp_path),
                      "--base-url", "https://example.org/kit/")

@@ -70,13 +70,53 @@ def mission_face(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
     parts.name(c, ctx, box("mission", "name", trim), ctx.name(m), m.id)
     cx, cy, s = parts.emblem_disc(c, box("mission", "emblem", trim), hexcolor("#16657A"))
     MISSION_EMBLEMS[mission_key(m.scoring)](c, ctx, cx, cy, s * 0.85)
-    parts.panel(c, ctx, box("mission", "text", trim), m.text.get(ctx.lang), item=m.id,
-                field="text")
+    area = box("mission", "text", trim)
+    ladder = _ladder(ctx, m)
+    if ladder:  # the scores as a small table under the text, not "1/2/3 score 4/7/11"
+        table = Rect(area.x, area.y, area.w, mm(11))
+        area = Rect(area.x, table.y1 + mm(1), area.w, area.h - mm(12))
+        _ladder_table(c, ctx, table, *ladder)
+    parts.panel(c, ctx, area, m.text.get(ctx.lang), item=m.id, field="text")
     right = t(ctx.lang, "max", n=m.cap) if m.cap else ""
     if m.phase == "after_penalties":
         right = t(ctx.lang, "scored_last")
     parts.footer(c, ctx, box("mission", "footer", trim), t(ctx.lang, "mission"), right, GOLD,
                  m.id)
+
+
+def _ladder(ctx: Ctx, m: Mission) -> tuple[str, list[str], list[int]] | None:
+    """(row label, column heads, points) of a mission scored by a ladder or by place."""
+    sc = m.scoring
+    if sc.kind == "ladder":
+        return (t(ctx.lang, "count_row"), [str(n) for n in range(1, len(sc.points) + 1)],
+                list(sc.points))
+    if sc.kind == "rank_bonus":  # points by place, 1st first
+        return (t(ctx.lang, "place_row"),
+                [t(ctx.lang, "place", n=n) for n in range(1, len(sc.points) + 1)],
+                list(sc.points))
+    return None
+
+
+def _ladder_table(c: Canvas, ctx: Ctx, area: Rect, head: str, heads: list[str],
+                  points: list[int]) -> None:
+    """Two rows on cream: what is counted, and the points it scores."""
+    fill_rect(c, area, CREAM, radius=mm(1.8))
+    label_w = mm(12)
+    col = (area.w - label_w - mm(2)) / len(heads)
+    rows = ((head, heads, ctx.fonts.body, 8),
+            (t(ctx.lang, "points_row"), [str(p) for p in points], ctx.fonts.bold, 10))
+    for r, (label, cells, font, size) in enumerate(rows):
+        y = area.y1 - mm(1.2) - (r + 1) * (area.h - mm(2.4)) / 2
+        c.setFillColor(MUTED)
+        c.setFont(ctx.fonts.bold, 7)
+        c.drawString(area.x + mm(1.5), y + mm(1.3), label)
+        c.setFillColor(INK)
+        c.setFont(font, size)
+        for i, cell in enumerate(cells):
+            c.drawCentredString(area.x + label_w + (i + 0.5) * col, y + mm(1.3), cell)
+    c.setStrokeColor(MUTED)
+    c.setLineWidth(0.4)
+    c.line(area.x + mm(1.5), area.cy, area.x1 - mm(1.5), area.cy)
 
 
 def mission_back(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:

@@ -32,6 +32,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "million_tokens": "Million tokens", "markers": "Round and check markers",
         "inv_front": "Investigation tokens: fronts", "inv_back": "Investigation tokens: backs",
         "stickers": "Stickers", "pawns": "Pawns (folding standees)",
+        "count_row": "Count", "points_row": "Points", "place_row": "Place", "place": "#{n}",
         "pawn_help": "Cut out each strip, fold it in the middle so the two pictures meet back "
                      "to back (glue them), then fold the two end tabs outwards so it stands.",
         "note_tokens": "Page 1 and 2 double-sided (investigation tokens), the rest one-sided; "
@@ -74,6 +75,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "million_tokens": "밀리언 토큰", "markers": "라운드 마커와 원형 마커",
         "inv_front": "수사 기록 토큰: 앞면", "inv_back": "수사 기록 토큰: 뒷면",
         "stickers": "스티커", "pawns": "말 (접어 세우는 스탠디)",
+        "count_row": "개수", "points_row": "점수", "place_row": "등수", "place": "{n}등",
         "pawn_help": "띠를 하나씩 오려 가운데를 접어 두 그림이 등을 맞대게 붙인 뒤, 양 끝 "
                      "날개를 바깥으로 접어 세운다.",
         "note_tokens": "1-2쪽은 양면(수사 기록 토큰), 나머지는 단면으로 인쇄해 원을 오린다.",

@@ -27,7 +27,7 @@ from .. import icons, text
 from ..geometry import Rect, mm
 from ..render import card_parts as parts
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, TEAL, Ctx, fill_rect, hexcolor
-from .emblems import EMBLEMS, MISSION_EMBLEMS, emblem_key, mission_key
+from .emblems import EMBLEMS, MISSION_EMBLEMS, emblem_key, mission_key, monogram
 from .layouts import box
 from .strings import t
 
@@ -143,7 +143,8 @@ def character_side(side: str) -> Callable[[Canvas, Ctx, Character, Rect], None]:
         c.circle(em.cx, em.cy, em.h / 2, fill=1, stroke=0)
         c.setFillColor(white)
         c.setFont(ctx.fonts.display, 46)
-        c.drawCentredString(em.cx, em.cy - 16, ch.name.en[0])
+        names = [other.name.en for other in ctx.game.characters]
+        c.drawCentredString(em.cx, em.cy - 16, monogram(ch.name.en, names))
         parts.panel(c, ctx, box("character", "text", trim), s.text.get(ctx.lang), item=ch.id,
                     field=f"sides.{side}.text")
         parts.footer(c, ctx, box("character", "footer", trim), t(ctx.lang, "character"),

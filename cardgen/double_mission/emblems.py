@@ -286,3 +286,10 @@ def two_dice(c: Canvas, cx: float, cy: float, s: float) -> None:
 
 
 MISSION_EMBLEMS = mission_emblems()
+
+
+def monogram(name: str, names: list[str]) -> str:
+    """A character's letter: its first, or its first two where another name shares the first
+    (Jack and Joker: "Ja", "Jo")."""
+    shared = sum(n[:1] == name[:1] for n in names) > 1
+    return name[:2] if shared else name[:1]

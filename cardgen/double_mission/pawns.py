@@ -13,6 +13,7 @@ from .. import text
 from ..documents import Document
 from ..geometry import Rect, mm
 from ..render.common import INK, MUTED, Ctx, hexcolor
+from .emblems import monogram
 from .strings import t
 
 WIDTH, PANEL, TAB = mm(28), mm(38), mm(14)
@@ -34,10 +35,9 @@ def write_pawns(doc: Document) -> None:
     x = (pw - total) / 2
     height = 2 * PANEL + 2 * TAB
     y = ph - mm(42) - height
-    names = [ctx.name(ch) for ch in chars]
-    for ch, name in zip(chars, names, strict=True):
-        shared = sum(n[:1] == name[:1] for n in names) > 1  # Jack and Joker: "Ja", "Jo"
-        _standee(c, ctx, ch, Rect(x, y, WIDTH, height), name[:2] if shared else name[:1])
+    names = [ch.name.en for ch in chars]  # the cards' letters, in both languages
+    for ch in chars:
+        _standee(c, ctx, ch, Rect(x, y, WIDTH, height), monogram(ch.name.en, names))
         x += WIDTH + GAP
     doc.end_page()
 

@@ -44,3 +44,11 @@ def test_the_rules_summary_never_leaves_the_odds_table_alone_on_a_page(game, tmp
         lang = folder.name[:2]
         # the paragraph just before the table shares its page
         assert last_side.name.get(lang) in last, (folder.name, n)
+
+
+def test_no_two_characters_share_a_monogram(game):
+    from cardgen.double_mission.emblems import monogram
+
+    names = [ch.name.en for ch in game.characters]
+    marks = [monogram(n, names) for n in names]
+    assert len(set(marks)) == len(marks), marks

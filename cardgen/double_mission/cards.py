@@ -31,6 +31,8 @@ from .emblems import EMBLEMS, MISSION_EMBLEMS, emblem_key, mission_key, monogram
 from .layouts import box
 from .strings import t
 
+BODY, BODY_MIN = 10.5, 8.0  # card text grows to fill its box, never under 8 pt
+
 
 def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
     parts.background(c, trim, CHARCOAL, GOLD)
@@ -50,7 +52,7 @@ def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
     cx, cy, s = parts.emblem_disc(c, box("plan", "emblem", trim), hexcolor("#3C3F47"))
     EMBLEMS[emblem_key(card.effect)](c, ctx, cx, cy, s * 0.9)
     parts.panel(c, ctx, box("plan", "text", trim), card.text.get(ctx.lang), item=card.id,
-                field="text")
+                field="text", size=BODY, min_size=BODY_MIN)
     parts.footer(c, ctx, box("plan", "footer", trim), t(ctx.lang, card.timing),
                  t(ctx.lang, "plan"), GOLD, card.id)
 
@@ -76,7 +78,8 @@ def mission_face(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
         table = Rect(area.x, area.y, area.w, mm(11))
         area = Rect(area.x, table.y1 + mm(1), area.w, area.h - mm(12))
         _ladder_table(c, ctx, table, *ladder)
-    parts.panel(c, ctx, area, m.text.get(ctx.lang), item=m.id, field="text")
+    parts.panel(c, ctx, area, m.text.get(ctx.lang), item=m.id, field="text", size=BODY,
+                min_size=BODY_MIN)
     right = t(ctx.lang, "max", n=m.cap) if m.cap else ""
     if m.phase == "after_penalties":
         right = t(ctx.lang, "scored_last")
@@ -146,7 +149,7 @@ def character_side(side: str) -> Callable[[Canvas, Ctx, Character, Rect], None]:
         names = [other.name.en for other in ctx.game.characters]
         c.drawCentredString(em.cx, em.cy - 16, monogram(ch.name.en, names))
         parts.panel(c, ctx, box("character", "text", trim), s.text.get(ctx.lang), item=ch.id,
-                    field=f"sides.{side}.text")
+                    field=f"sides.{side}.text", size=BODY, min_size=BODY_MIN)
         parts.footer(c, ctx, box("character", "footer", trim), t(ctx.lang, "character"),
                      t(ctx.lang, "side", s=side), white, ch.id)
 

@@ -29,11 +29,14 @@ def background(c: Canvas, trim: Rect, color: Color, rim: Color | None = None) ->
 
 
 def panel(c: Canvas, ctx: Ctx, area: Rect, body: str, *, item: str, field: str,
-          fill: Color = CREAM, align: str = "left") -> None:
-    """A rounded panel with `body` fitted inside (shrunk, or TextOverflow naming the card)."""
+          fill: Color = CREAM, align: str = "left", size: float = BODY_SIZE,
+          min_size: float = text.MIN_SIZE) -> None:
+    """A rounded panel with `body` fitted inside: from `size` down to `min_size` (so a short
+    text fills its box), or TextOverflow naming the card."""
     fill_rect(c, area, fill, radius=mm(1.8))
     inner = area.shrink(PANEL_PAD)
-    block = text.fit(body, inner, ctx.fonts.body, BODY_SIZE, item=item, field=field)
+    block = text.fit(body, inner, ctx.fonts.body, size, item=item, field=field,
+                     min_size=min_size)
     c.setFillColor(INK)
     text.draw(c, block, inner, align=align, valign="middle")  # type: ignore[arg-type]
 

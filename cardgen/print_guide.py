@@ -42,28 +42,10 @@ def write_guide(job: FileJob, kit: Kit, pages: dict[str, int], bought: Sequence[
         doc.end_page()
         return [Rect(MARGIN, MARGIN, width, ph - 2 * MARGIN)]
 
-    c.setFillColor(INK)
-    c.setFont(ctx.fonts.display, 20)
-    c.drawString(MARGIN, ph - MARGIN - 16, f"{job.name} · {word(lang, 'guide_title')}")
-    _ruler(c, ctx, MARGIN, MARGIN + mm(4))
-    foot = MARGIN + mm(18)
-    if job.link:
-        draw_link(c, ctx, Rect(MARGIN, foot, width, LINK_STRIP), job.link, job.version)
-        foot += LINK_STRIP + mm(3)
+    foot = _first_page(c, job, width)
     top = ph - MARGIN - mm(10)
     flow = Flow(c, ctx, [Rect(MARGIN, foot, width, top - foot)], size=9, next_page=new_page)
-    flow.heading(word(lang, "guide_files"))
-    flow.paragraph(word(lang, "guide_scale"))
-    for name, stock, two_sided, note in [(FILE_NAME, "paper", False, ""),
-                                         *file_rows(kit, ctx)]:
-        sides = (word(lang, "two_sided", edge=word(lang, f"edge_{job.duplex}")) if two_sided
-                 else word(lang, "one_sided"))
-        count = word(lang, "pages", n=pages.get(name, 1))
-        line = f"{name} ({count}): {word(lang, 'stock_' + stock)}; {sides}"
-        flow.paragraph(f"{line}. {note}" if note else f"{line}.")
-    stickers = [name for name, stock, _, _ in file_rows(kit, ctx) if stock == "sticker"]
-    flow.heading(word(lang, "guide_stickers"))
-    flow.paragraph(", ".join(stickers) if stickers else word(lang, "no_stickers"))
+    _files(flow, job, kit, pages)
     flow.heading(word(lang, "guide_buy"))
     for item in bought or [word(lang, "nothing_to_buy")]:
         flow.paragraph(item)
@@ -74,6 +56,37 @@ def write_guide(job: FileJob, kit: Kit, pages: dict[str, int], bought: Sequence[
         flow.paragraph(step, bullet=f"{n}.")
     doc.end_page()
     return doc.path, doc.save(), job.page
+
+
+def _first_page(c: Canvas, job: FileJob, width: float) -> float:
+    """The title, the ruler and the companion link; returns the top of what they take."""
+    ctx, ph = job.ctx, job.page[1]
+    c.setFillColor(INK)
+    c.setFont(ctx.fonts.display, 20)
+    c.drawString(MARGIN, ph - MARGIN - 16, f"{job.name} · {word(ctx.lang, 'guide_title')}")
+    _ruler(c, ctx, MARGIN, MARGIN + mm(4))
+    foot = MARGIN + mm(18)
+    if job.link:
+        draw_link(c, ctx, Rect(MARGIN, foot, width, LINK_STRIP), job.link, job.version)
+        foot += LINK_STRIP + mm(3)
+    return foot
+
+
+def _files(flow: Flow, job: FileJob, kit: Kit, pages: dict[str, int]) -> None:
+    """Each file with its pages, stock, sides and note; then what goes on sticker paper."""
+    lang = job.ctx.lang
+    rows = file_rows(kit, job.ctx)
+    flow.heading(word(lang, "guide_files"))
+    flow.paragraph(word(lang, "guide_scale"))
+    for name, stock, two_sided, note in [(FILE_NAME, "paper", False, ""), *rows]:
+        sides = (word(lang, "two_sided", edge=word(lang, f"edge_{job.duplex}")) if two_sided
+                 else word(lang, "one_sided"))
+        count = word(lang, "pages", n=pages.get(name, 1))
+        line = f"{name} ({count}): {word(lang, 'stock_' + stock)}; {sides}"
+        flow.paragraph(f"{line}. {note}" if note else f"{line}.")
+    stickers = [name for name, stock, _, _ in rows if stock == "sticker"]
+    flow.heading(word(lang, "guide_stickers"))
+    flow.paragraph(", ".join(stickers) if stickers else word(lang, "no_stickers"))
 
 
 def _ruler(c: Canvas, ctx: Ctx, x: float, y: float) -> None:

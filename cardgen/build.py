@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from missionkit.content import load_game
+from missionkit.content import default_root, load_game
+from missionkit.content.loader import game_folder
+from missionkit.content.version import content_version
 
 from .documents import write_cards
 from .fonts import fonts_for
@@ -21,9 +23,11 @@ from .geometry import PAPERS, mm
 from .imposition import BLEED, CARD_SIZE, Duplex
 from .kit import CardFamily, FileJob, Kit, Written, kit_for
 from .parallel import run_jobs
+from .print_guide import write_guide
 from .render.common import Ctx
 
 Progress = Callable[[str], None]
+DEFAULT_COMPANION = "http://127.0.0.1:5000/"  # `companion serve` on this machine
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,13 @@ class BuildOptions:
     content: Path | None = None
     duplex: Duplex = "long"
     offset_mm: tuple[float, float] = (0.0, 0.0)
+    companion_url: str = DEFAULT_COMPANION
+    ink: str = "normal"  # or "saver": white grounds, outlines, dark text (cardgen.ink)
+
+
+def companion_link(base: str, game: str, version: str) -> str:
+    """The address a player aid's QR code opens: the companion, this game, this content."""
+    return f"{base.rstrip('/')}/?game={game}&v={version}"
 
 
 @dataclass
@@ -51,18 +62,25 @@ def _entry(done: Written) -> dict[str, Any]:
             "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
 
 
+def job_for(opts: BuildOptions, kit: Kit, ctx: Ctx, folder: Path) -> FileJob:
+    """What each file writer of this build gets (paper, duplex, companion link...)."""
+    version = content_version((opts.content or default_root()) / game_folder(opts.game))
+    return FileJob(folder, ctx, opts.paper, PAPERS[opts.paper], opts.duplex,
+                   (mm(opts.offset_mm[0]), mm(opts.offset_mm[1])), kit.name(ctx.game, opts.lang),
+                   companion_link(opts.companion_url, opts.game, version), version)
+
+
 def outputs(opts: BuildOptions, kit: Kit, ctx: Ctx,
             folder: Path) -> list[tuple[str, Callable[[], Written]]]:
     """Each file of the kit: its name and how to write it (card sheets, then the others)."""
-    job = FileJob(folder, ctx, opts.paper, PAPERS[opts.paper], opts.duplex,
-                  (mm(opts.offset_mm[0]), mm(opts.offset_mm[1])), kit.name(ctx.game, opts.lang))
+    job = job_for(opts, kit, ctx, folder)
 
     def cards_file(family: CardFamily) -> Written:
         label = kit.words(opts.lang, family.key)
         doc = job.open(family.file_name, label)
-        write_cards(doc, family, label=f"{job.name} · {label}", duplex=opts.duplex,
-                    offset=job.offset)
-        return doc.path, doc.save(), job.page
+        page = write_cards(doc, family, label=f"{job.name} · {label}", duplex=opts.duplex,
+                           offset=job.offset)
+        return doc.path, doc.save(), page
 
     out: list[tuple[str, Callable[[], Written]]] = [
         (f.file_name, lambda f=f: cards_file(f)) for f in kit.families(ctx)]
@@ -74,11 +92,13 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     """Write the kit's PDFs (all, or just the files named in `only`) and manifest.json."""
     game = game or load_game(opts.game, opts.content)
     kit = kit_for(opts.game)
-    ctx = Ctx(game, opts.lang, fonts_for(opts.lang))
-    folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}"
+    ctx = Ctx(game, opts.lang, fonts_for(opts.lang), opts.ink)
+    suffix = "-ink-saver" if opts.ink == "saver" else ""
+    folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}{suffix}"
     folder.mkdir(parents=True, exist_ok=True)
     previous = _previous_files(folder)
     files = outputs(opts, kit, ctx, folder)
+    files_job = job_for(opts, kit, ctx, folder)
     todo = [(name, write) for name, write in files
             if only is None or name in only or name not in previous]
     # The kit's slow files go first, so that on several cores the others fill in around them.
@@ -88,13 +108,19 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
                        done=(lambda entry: progress(entry["path"])) if progress else None)
     written = {name: entry for (name, _), entry in zip(todo, results, strict=True)}
     entries = [written[name] if name in written else previous[name] for name, _ in files]
+    pages = {e["path"]: e["pages"] for e in entries}
+    bought = kit.bought(game, opts.lang) if kit.bought else []
+    entries.insert(0, _entry(write_guide(files_job, kit, pages, bought)))
     manifest = {
         "game": opts.game, "lang": opts.lang, "paper": opts.paper,
         "card_size_mm": [round(CARD_SIZE[0] / mm(1), 2), round(CARD_SIZE[1] / mm(1), 2)],
         "bleed_mm": round(BLEED / mm(1), 3),
         "duplex": opts.duplex,
+        **({"ink": "saver"} if opts.ink == "saver" else {}),
         "components": game.component_counts(),
-        **({"bought": kit.bought(game, opts.lang)} if kit.bought else {}),
+        **({"bought": bought} if kit.bought else {}),
+        "content_version": files_job.version,
+        "companion_url": opts.companion_url,
         "files": entries,
     }
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"

@@ -92,9 +92,9 @@ def build(args: argparse.Namespace) -> None:
 
     try:
         jobs = [BuildOptions(g, lang, paper, args.out, args.content, args.duplex,
-                             (args.offset_x, args.offset_y))
+                             (args.offset_x, args.offset_y), args.companion_url, ink)
                 for g in _games(args) for lang in args.lang or ["en"]
-                for paper in args.paper or ["a4"]]
+                for paper in args.paper or ["a4"] for ink in args.ink or ["normal"]]
         progress = _LazyProgress(total=None, quiet=args.quiet)
         try:
             results = [run_build(job, progress) for job in jobs]
@@ -211,7 +211,10 @@ def export(args: argparse.Namespace) -> None:
             ctx = Ctx(loaded, args.lang, fonts_for(args.lang))
             cache = CardCache(args.out / ".cache" / game / args.lang)
             target = args.out / game / f"{args.lang}-{args.kind}"
-            files = (export_png if args.kind == "png" else export_tts)(kit, ctx, cache, target)
+            if args.kind == "png":
+                files = export_png(kit, ctx, cache, target)
+            else:
+                files = export_tts(kit, ctx, cache, target, getattr(args, "base_url", ""))
             say(f"{target}: {len(files)} files")
     except ContentError as exc:
         report_content_error(exc)
@@ -282,6 +285,13 @@ def parser() -> argparse.ArgumentParser:
                      help="shift card backs right by this many mm")
     sub.add_argument("--offset-y", type=float, default=0.0, metavar="MM",
                      help="shift card backs up by this many mm")
+    sub.add_argument("--ink", action="append", choices=["normal", "saver"],
+                     help="normal, or saver: white grounds, outlines and dark text, same "
+                          "layout; the saver kit goes to <lang>-<paper>-ink-saver/ "
+                          "(repeatable; default: normal)")
+    sub.add_argument("--companion-url", default="http://127.0.0.1:5000/", metavar="URL",
+                     help="the companion's address, printed as a QR code on the player aids "
+                          "(default: http://127.0.0.1:5000/)")
     sub.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
 
     sub = add_command(commands, calibrate)
@@ -300,6 +310,9 @@ def parser() -> argparse.ArgumentParser:
     sub.add_argument("--game", action="append", metavar="GAME",
                      help="game id (repeatable; default: every game with a content folder)")
     sub.add_argument("--lang", choices=LANGS, default="en", help="language")
+    sub.add_argument("--base-url", default="", metavar="URL",
+                     help="tts: where the images will be hosted, e.g. https://example.org/kit/ "
+                          "(default: names relative to the deck's JSON)")
     _out(sub)
     _content(sub)
     return root

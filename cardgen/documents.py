@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from . import imposition
 from .geometry import Rect, mm
 from .imposition import Duplex, Sheet
+from .ink import InkSaverCanvas
 from .render.common import INK, Ctx, clipped
 from .sheet_words import word
 
@@ -24,8 +25,10 @@ class Document:
     def __init__(self, path: Path, page: tuple[float, float], ctx: Ctx, *, title: str,
                  subject: str):
         self.path, self.ctx, self.pages = path, ctx, 0
-        self.canvas = Canvas(str(path), pagesize=page, invariant=1, pageCompression=1,
-                             initialFontName=ctx.fonts.body, initialFontSize=9)
+        self.link, self.version = "", ""  # the companion's address and the content version
+        kind = InkSaverCanvas if ctx.ink == "saver" else Canvas
+        self.canvas = kind(str(path), pagesize=page, invariant=1, pageCompression=1,
+                           initialFontName=ctx.fonts.body, initialFontSize=9)
         c = self.canvas
         c.setTitle(title)
         c.setSubject(subject)
@@ -66,7 +69,9 @@ def sheet_label(c: Canvas, ctx: Ctx, sheet: Sheet, label: str) -> None:
     c.saveState()
     c.setFillColor(INK)
     c.setFont(ctx.fonts.body, 6)
-    c.translate(sheet.trim_box.x - mm(2.2), sheet.page[1] / 2)
+    # centred on the row nearest the page's middle, so it never meets a crop mark
+    y = min((cell.cy for cell in sheet.cells), key=lambda v: abs(v - sheet.page[1] / 2))
+    c.translate(sheet.trim_box.x - mm(2.2), y)
     c.rotate(90)
     c.drawCentredString(0, 0, label)
     c.restoreState()
@@ -98,9 +103,11 @@ def _shared_back(doc: Document, run: CardFamily) -> Draw:
 
 
 def write_cards(doc: Document, run: CardFamily, *, label: str, duplex: Duplex,
-                offset: tuple[float, float]) -> None:
-    """Every card of `run`, 9 per sheet, each fronts page followed by its mirrored backs."""
-    front = imposition.card_sheet(doc.canvas._pagesize)
+                offset: tuple[float, float]) -> tuple[float, float]:
+    """Every card of `run`, a sheet at a time (9 on A4, 8 landscape on Letter), each fronts
+    page followed by its mirrored backs. Returns the page size the sheets were set on."""
+    front = imposition.sheet_for(doc.canvas._pagesize)
+    doc.canvas.setPageSize(front.page)
     back = imposition.back_sheet(front, duplex, offset)
     per = len(front.cells)
     chunks = [run.items[i:i + per] for i in range(0, len(run.items), per)]
@@ -114,14 +121,20 @@ def write_cards(doc: Document, run: CardFamily, *, label: str, duplex: Duplex,
             doc.set_boxes(sheet.trim_box, sheet.bleed_box)
             doc.end_page()
     doc.set_boxes(None, None)
+    return front.page
+
+
+POSTER_MARGIN = mm(6)  # left unprinted round a poster: most printers cannot reach the edge
 
 
 def write_board_poster(doc: Document, draw_board: Callable[[Canvas, Ctx], None],
                        board: tuple[float, float]) -> None:
-    """The board on one large page, scaled to fit if the page is smaller."""
+    """The board on one large page, inside a POSTER_MARGIN safe margin (scaled down to fit:
+    an A2 board on A2 paper prints at 98 %)."""
     c = doc.canvas
     pw, ph = c._pagesize
-    scale = min(pw / board[0], ph / board[1], 1.0)
+    m = POSTER_MARGIN
+    scale = min((pw - 2 * m) / board[0], (ph - 2 * m) / board[1], 1.0)
     c.saveState()
     c.translate((pw - board[0] * scale) / 2, (ph - board[1] * scale) / 2)
     c.scale(scale, scale)
@@ -202,16 +215,22 @@ def _registration(c: Canvas, tile: imposition.Tile, rows: int, cols: int,
 
 
 def write_player_aids(doc: Document, draw_aid: Callable[[Canvas, Ctx, Rect], None],
-                      count: int) -> None:
-    """`count` player aids, two per page (top and bottom half), with a cut line between."""
+                      count: int, *, link: bool = True) -> None:
+    """`count` player aids, two per page (top and bottom half), with a cut line between.
+
+    With `link` and a companion address on the document, each aid keeps a strip at its
+    bottom for a QR code of that address, the address itself and the content version."""
     c = doc.canvas
     pw, ph = c._pagesize
     margin = mm(10)
     half = (ph - 3 * margin) / 2
+    strip = LINK_STRIP if link and doc.link else 0
     for i in range(count):
         top = i % 2 == 0
         area = Rect(margin, margin * 2 + half if top else margin, pw - 2 * margin, half)
-        draw_aid(c, doc.ctx, area)
+        draw_aid(c, doc.ctx, Rect(area.x, area.y + strip, area.w, area.h - strip))
+        if strip:
+            draw_link(c, doc.ctx, Rect(area.x, area.y, area.w, strip), doc.link, doc.version)
         if not top or i == count - 1:
             c.saveState()
             c.setDash(3, 3)
@@ -220,3 +239,35 @@ def write_player_aids(doc: Document, draw_aid: Callable[[Canvas, Ctx, Rect], Non
             c.line(margin, ph / 2, pw - margin, ph / 2)
             c.restoreState()
             doc.end_page()
+
+
+LINK_STRIP = mm(20)
+
+
+def draw_link(c: Canvas, ctx: Ctx, area: Rect, url: str, version: str) -> None:
+    """A QR code of `url` (dark modules on white, with its quiet zone) and the address and
+    content version beside it, inside `area`."""
+    import segno
+
+    qr = segno.make(url, error="m")
+    size = area.h - mm(2)
+    quiet = 2
+    n = len(qr.matrix) + 2 * quiet
+    unit = size / n
+    x0, y0 = area.x + mm(1), area.y + mm(1)
+    c.saveState()
+    c.setFillColor(white)
+    c.roundRect(area.x, area.y, area.w, area.h, mm(2), fill=1, stroke=0)
+    c.setFillColor(INK)
+    for r, row in enumerate(qr.matrix):
+        for col, dark in enumerate(row):
+            if dark:
+                c.rect(x0 + (col + quiet) * unit, y0 + size - (r + quiet + 1) * unit, unit, unit,
+                       fill=1, stroke=0)
+    short = url.split("://", 1)[-1].split("?", 1)[0].rstrip("/")
+    tx = x0 + size + mm(3)
+    c.setFont(ctx.fonts.bold, 9)
+    c.drawString(tx, area.cy + mm(1.5), word(ctx.lang, "companion"))
+    c.setFont(ctx.fonts.body, 8)
+    c.drawString(tx, area.cy - mm(2.5), f"{short} · {word(ctx.lang, 'content_version')} {version}")
+    c.restoreState()

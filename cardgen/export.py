@@ -24,7 +24,9 @@ def export_png(kit: Kit, ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
     written = []
     for side in card_sides(kit, ctx):
         _, png = cache.get(ctx, side, EXPORT_DPI)
-        dest = out / side.family / f"{side.item_id}-{side.side}.png"
+        # a shared back is "back.png", not "back-back.png"
+        name = side.side if side.item_id == side.side else f"{side.item_id}-{side.side}"
+        dest = out / side.family / f"{name}.png"
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(png, dest)
         written.append(dest)
@@ -53,11 +55,13 @@ def _sheet(images: list[Path], hidden: Path | None, cell: tuple[int, int]) -> Im
     return sheet
 
 
-def export_tts(kit: Kit, ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
+def export_tts(kit: Kit, ctx: Ctx, cache: CardCache, out: Path,
+               base_url: str = "") -> list[Path]:
     """Per card family: a face sheet, a back image (or back sheet) and the deck's JSON.
 
     A family of more than 69 cards takes several sheets ("<key>-faces-2.png", ...), all in
-    one TTS deck."""
+    one TTS deck. The JSON names its images relative to itself, so the folder can travel
+    (or `base_url` + the name, for images uploaded to a web host)."""
     out.mkdir(parents=True, exist_ok=True)
     sides = {(s.family, s.item_id, s.side): s for s in card_sides(kit, ctx)}
     written: list[Path] = []
@@ -77,11 +81,66 @@ def export_tts(kit: Kit, ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
             face_path, back_path = _tts_sheets(run, chunk, sides, png, out, suffix)
             written += [face_path, back_path]
             sheets.append((deck_no, chunk, face_path, back_path))
-        deck = _deck_json(run.key, sheets, not run.same_back, ctx)
+        deck = _deck_json(run.key, sheets, not run.same_back, ctx, base_url)
         json_path = out / f"{run.key}.json"
         json_path.write_text(json.dumps(deck, indent=2, ensure_ascii=False), encoding="utf-8")
         written.append(json_path)
+    return written + export_tts_objects(kit, ctx, out, base_url)
+
+
+TTS_OBJECT_DPI = 100
+
+
+def export_tts_objects(kit: Kit, ctx: Ctx, out: Path, base_url: str = "") -> list[Path]:
+    """The kit's files marked `tts` as Tabletop Simulator objects: a "board" file's first
+    page as a Custom_Board, each page of a "tiles" file as a Custom_Tile (a sheet to lay out
+    the tokens on), each with its PNG and one JSON per file."""
+    import tempfile
+
+    import pypdfium2 as pdfium
+
+    from .build import DEFAULT_COMPANION
+    from .geometry import PAPERS
+    from .kit import FileJob
+
+    written: list[Path] = []
+    chosen = [f for f in kit.files if f.tts]
+    if not chosen:
+        return written
+    with tempfile.TemporaryDirectory() as tmp:
+        job = FileJob(Path(tmp), ctx, "a4", PAPERS["a4"], "long", (0.0, 0.0),
+                      kit.name(ctx.game, ctx.lang), DEFAULT_COMPANION, "")
+        for f in chosen:
+            path = f.write(job)[0]
+            doc = pdfium.PdfDocument(path)
+            try:
+                pages = [doc[0]] if f.tts == "board" else list(doc)
+                objects = []
+                for n, page in enumerate(pages, start=1):
+                    name = f"{Path(f.name).stem}-{n}.png"
+                    page.render(scale=TTS_OBJECT_DPI / 72).to_pil().convert("RGB").save(
+                        out / name)
+                    written.append(out / name)
+                    objects.append(_tts_object(f.tts, base_url + name, n))
+            finally:
+                doc.close()
+            json_path = out / f"{Path(f.name).stem}.json"
+            json_path.write_text(json.dumps({"ObjectStates": objects}, indent=2),
+                                 encoding="utf-8")
+            written.append(json_path)
     return written
+
+
+def _tts_object(kind: str, url: str, n: int) -> dict[str, Any]:
+    transform = {"posX": 0, "posY": 1 + n * 0.2, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 0,
+                 "scaleX": 10 if kind == "board" else 4, "scaleY": 1,
+                 "scaleZ": 10 if kind == "board" else 4}
+    if kind == "board":
+        return {"Name": "Custom_Board", "Transform": transform, "CustomImage": {
+            "ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0}}
+    return {"Name": "Custom_Tile", "Transform": transform, "CustomImage": {
+        "ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+        "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}}
 
 
 def _tts_sheets(run: Any, cards: list[Any], sides: dict[tuple[str, str, str], CardSide],
@@ -105,7 +164,7 @@ def _tts_sheets(run: Any, cards: list[Any], sides: dict[tuple[str, str, str], Ca
 
 
 def _deck_json(key: str, sheets: list[tuple[int, list[Any], Path, Path]], unique_back: bool,
-               ctx: Ctx) -> dict[str, Any]:
+               ctx: Ctx, base_url: str = "") -> dict[str, Any]:
     """One TTS deck over its sheets: (deck number, cards, face sheet, back image)."""
     transform = {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180,
                  "scaleX": 1, "scaleY": 1, "scaleZ": 1}
@@ -113,8 +172,8 @@ def _deck_json(key: str, sheets: list[tuple[int, list[Any], Path, Path]], unique
     ids: list[int] = []
     contained: list[dict[str, Any]] = []
     for deck_no, cards, faces, backs in sheets:
-        custom = {str(deck_no): {"FaceURL": faces.resolve().as_uri(),
-                                 "BackURL": backs.resolve().as_uri(), "NumWidth": TTS_COLS,
+        custom = {str(deck_no): {"FaceURL": base_url + faces.name,
+                                 "BackURL": base_url + backs.name, "NumWidth": TTS_COLS,
                                  "NumHeight": TTS_ROWS, "BackIsHidden": True,
                                  "UniqueBack": unique_back, "Type": 0}}
         customs.update(custom)

@@ -17,7 +17,8 @@ BLEED = mm(3)
 SAFE = mm(3)
 MARK_GAP = mm(1)
 MARK_LENGTH = mm(6)
-PAGE_EDGE = mm(1)
+PAGE_EDGE = mm(4.5)  # most printers cannot print the outer 4-5 mm: marks stop short of it
+MARK_MIN = mm(2)  # a crop mark shorter than this is hard to find and to cut along
 
 
 @dataclass(frozen=True)
@@ -43,15 +44,15 @@ class Sheet:
     def clip(self, index: int) -> Rect:
         """The area card `index` may paint: its trim, plus bleed on the grid's outer sides.
 
-        Cards are butted (no gutter) so 3 x 3 poker cards fit A4 and Letter; inside the grid a
-        card's neighbour serves as its bleed, so each card is clipped to its own cell there.
+        Cards are butted (no gutter) so 3 x 3 poker cards fit A4; inside the grid a card's
+        neighbour serves as its bleed, so each card is clipped to its own cell there. The outer
+        sides are found by position, not index: on a mirrored back page cell 0 lies top right.
         """
-        cell = self.cells[index]
-        col, row = index % self.cols, index // self.cols
-        left = BLEED if col == 0 else 0
-        right = BLEED if col == self.cols - 1 else 0
-        top = BLEED if row == 0 else 0
-        bottom = BLEED if row == self.rows - 1 else 0
+        cell, box = self.cells[index], self.trim_box
+        left = BLEED if abs(cell.x - box.x) < 1e-3 else 0
+        right = BLEED if abs(cell.x1 - box.x1) < 1e-3 else 0
+        top = BLEED if abs(cell.y1 - box.y1) < 1e-3 else 0
+        bottom = BLEED if abs(cell.y - box.y) < 1e-3 else 0
         return Rect(cell.x - left, cell.y - bottom, cell.w + left + right, cell.h + top + bottom)
 
 
@@ -69,19 +70,37 @@ def card_sheet(page: tuple[float, float], card: tuple[float, float] = CARD_SIZE,
     return Sheet(page, cells, cols, rows)
 
 
+def mark_room(page: tuple[float, float], cols: int, rows: int,
+              card: tuple[float, float] = CARD_SIZE) -> float:
+    """How long the shortest crop mark of a centred cols x rows grid can be on `page`."""
+    margin = min(page[0] - cols * card[0], page[1] - rows * card[1]) / 2
+    return margin - MARK_GAP - PAGE_EDGE
+
+
+def sheet_for(paper: tuple[float, float]) -> Sheet:
+    """The card sheet for a paper: 3 x 3 portrait where its crop marks fit in the printable
+    area (A4), else 4 x 2 landscape (Letter: 3 rows leave 6.35 mm, no room for a mark)."""
+    portrait = (min(paper), max(paper))
+    if mark_room(portrait, 3, 3) >= MARK_MIN:
+        return card_sheet(portrait, cols=3, rows=3)
+    return card_sheet((portrait[1], portrait[0]), cols=4, rows=2)
+
+
 def back_sheet(front: Sheet, duplex: Duplex = "long",
                offset: tuple[float, float] = (0, 0)) -> Sheet:
     """The back page: cell i lies behind front cell i once the sheet is flipped.
 
-    Long-edge duplex flips around the vertical axis (x mirrors), short-edge around the
-    horizontal axis (y mirrors). `offset` (points) corrects a printer's misregistration.
+    The sheet turns around the paper's long or short edge: on a portrait page long-edge
+    duplex mirrors x, on a landscape page it mirrors y (the paper's long edge is then
+    horizontal). `offset` (points) corrects a printer's misregistration.
     """
     pw, ph = front.page
     dx, dy = offset
+    mirror_x = (duplex == "long") == (pw <= ph)
     cells = []
     for cell in front.cells:
-        x = pw - cell.x1 if duplex == "long" else cell.x
-        y = cell.y if duplex == "long" else ph - cell.y1
+        x = pw - cell.x1 if mirror_x else cell.x
+        y = cell.y if mirror_x else ph - cell.y1
         cells.append(Rect(x + dx, y + dy, cell.w, cell.h))
     return Sheet(front.page, tuple(cells), front.cols, front.rows)
 
@@ -123,24 +142,22 @@ class Tile:
 
 def tiles(board: tuple[float, float], page: tuple[float, float], *, margin: float = mm(10),
           overlap: float = mm(10)) -> list[Tile]:
-    """Cut a board into page-sized tiles that overlap by `overlap` for gluing.
+    """Cut a board into equal tiles that overlap by `overlap` for gluing, centred on the page.
 
-    Rows run from the board's top. Each tile's printable area is the page less `margin`.
+    As few tiles as fit the page less `margin`, then shared out evenly, so no page carries a
+    thin strip of board. Rows run from the board's top.
     """
     bw, bh = board
     aw, ah = page[0] - 2 * margin, page[1] - 2 * margin
-    step_x, step_y = aw - overlap, ah - overlap
-    cols = max(1, math.ceil((bw - overlap) / step_x))
-    rows = max(1, math.ceil((bh - overlap) / step_y))
+    cols = max(1, math.ceil((bw - overlap) / (aw - overlap)))
+    rows = max(1, math.ceil((bh - overlap) / (ah - overlap)))
+    w = (bw + (cols - 1) * overlap) / cols
+    h = (bh + (rows - 1) * overlap) / rows
     out = []
     for r in range(rows):
         for c in range(cols):
-            sx = c * step_x
-            sy_top = bh - r * step_y
-            w = min(aw, bw - sx)
-            h = min(ah, sy_top)
-            source = Rect(sx, sy_top - h, w, h)
-            dest = Rect(margin, page[1] - margin - h, w, h)
+            source = Rect(c * (w - overlap), bh - h - r * (h - overlap), w, h)
+            dest = Rect((page[0] - w) / 2, (page[1] - h) / 2, w, h)
             out.append(Tile(r, c, source, dest))
     return out
 

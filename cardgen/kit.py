@@ -64,13 +64,17 @@ class FileJob:
     duplex: Duplex
     offset: tuple[float, float]  # the card backs' shift, in points
     name: str  # the game's name in ctx.lang
+    link: str = ""  # the companion's address for this game and content version (player aids)
+    version: str = ""  # the content version the kit is built from (missionkit.content.version)
 
     def open(self, file_name: str, what: str, page: tuple[float, float] | None = None) -> Any:
         """A kit Document titled '<game>: <what>' in the job's folder (page: the paper)."""
         from .documents import Document
 
-        return Document(self.folder / file_name, page or self.page, self.ctx,
-                        title=f"{self.name}: {what}", subject=f"{self.name} print-and-play")
+        doc = Document(self.folder / file_name, page or self.page, self.ctx,
+                       title=f"{self.name}: {what}", subject=f"{self.name} print-and-play")
+        doc.link, doc.version = self.link, self.version
+        return doc
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,10 @@ class KitFile:
     write: Callable[[FileJob], Written]
     slow: bool = False  # started first when building on several cores
     preview_dpi: int | None = None  # shown as page images in the preview gallery at this dpi
+    stock: str = "paper"  # what to print it on: "cardstock", "paper", "sticker" or "poster"
+    two_sided: bool = False  # printed double-sided (flip on the build's duplex edge)
+    note: Callable[[str], str] | None = None  # (lang) -> how to cut or use it, for the guide
+    tts: str = ""  # in the Tabletop Simulator export: "board" (its first page) or "tiles"
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,8 @@ class Kit:
     # (loaded game, lang) -> what the players bring, e.g. ["2 ten-sided dice per player"];
     # written to the manifest as "bought" when set
     bought: Callable[[Any, str], list[str]] | None = None
+    # (lang) -> the game's own assembly steps, after the generic print-and-cut steps
+    assembly: Callable[[str], list[str]] | None = None
 
 
 class NoKit(KeyError):

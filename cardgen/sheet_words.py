@@ -7,10 +7,66 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {
         "front": "front", "back": "back",
         "tile_at": "row {row} of {rows}, column {col} of {cols}",
+        "ruler": "100 mm at 100 % scale",
+        "companion": "Score on your phone: scan or type",
+        "content_version": "content version",
+        "guide_title": "Print and build",
+        "guide_files": "What to print",
+        "guide_scale": "Print every file at 100 % (actual size, no fit to page). Check the "
+                       "ruler at the foot of this page: it must measure 100 mm.",
+        "two_sided": "double-sided, flip on the {edge} edge",
+        "one_sided": "single-sided",
+        "edge_long": "long", "edge_short": "short",
+        "pages": "{n} p.",
+        "stock_cardstock": "cardstock 250-300 g/m²",
+        "stock_paper": "plain paper 80-120 g/m²",
+        "stock_sticker": "full-sheet sticker paper (matte)",
+        "stock_poster": "A2 paper or card at a print shop (or use the tiled board)",
+        "note_cards": "Cut along the crop marks; fronts and backs line up when printed "
+                      "double-sided.",
+        "guide_stickers": "On sticker paper",
+        "no_stickers": "Nothing: this kit has no stickers.",
+        "guide_buy": "What to buy",
+        "nothing_to_buy": "Nothing beyond the printed kit.",
+        "guide_order": "Order of work",
+        "step_1": "Print this page and measure the ruler; if it is not 100 mm, turn off "
+                  "scaling in the print dialog.",
+        "step_2": "Print a card file's first two pages double-sided and hold them to the light; "
+                  "if backs sit off, run `cardgen calibrate` and rebuild with --offset-x/-y.",
+        "step_3": "Print the rest: cardstock files, then sticker sheets, then paper files.",
+        "step_4": "Cut cards with a ruler and craft knife along the crop marks: first the long "
+                  "lines right across the sheet, then the short ones.",
     },
     "ko": {
         "front": "앞면", "back": "뒷면",
         "tile_at": "{row}행 (전체 {rows}행), {col}열 (전체 {cols}열)",
+        "ruler": "100 % 크기에서 100 mm",
+        "companion": "휴대폰으로 점수 계산: 스캔하거나 주소를 입력한다",
+        "content_version": "콘텐츠 버전",
+        "guide_title": "인쇄와 조립",
+        "guide_files": "인쇄할 파일",
+        "guide_scale": "모든 파일을 100 %(실제 크기, 페이지 맞춤 끔)로 인쇄한다. 이 쪽 아래의 "
+                       "자가 100 mm인지 확인한다.",
+        "two_sided": "양면, {edge} 가장자리로 넘김",
+        "one_sided": "단면",
+        "edge_long": "긴", "edge_short": "짧은",
+        "pages": "{n}쪽",
+        "stock_cardstock": "카드지 250-300 g/m²",
+        "stock_paper": "일반 용지 80-120 g/m²",
+        "stock_sticker": "전면 스티커 용지(무광)",
+        "stock_poster": "인쇄소의 A2 용지나 카드지(또는 분할 게임 판 사용)",
+        "note_cards": "재단 표시를 따라 자른다. 양면 인쇄하면 앞면과 뒷면이 맞는다.",
+        "guide_stickers": "스티커 용지에 인쇄할 것",
+        "no_stickers": "없음: 이 키트에는 스티커가 없다.",
+        "guide_buy": "구입할 것",
+        "nothing_to_buy": "인쇄한 키트 외에는 없다.",
+        "guide_order": "작업 순서",
+        "step_1": "이 쪽을 인쇄해 자를 잰다. 100 mm가 아니면 인쇄 창에서 크기 조정을 끈다.",
+        "step_2": "카드 파일의 첫 두 쪽을 양면 인쇄해 빛에 비춰 본다. 뒷면이 어긋나면 "
+                  "`cardgen calibrate`를 실행하고 --offset-x/-y로 다시 만든다.",
+        "step_3": "나머지를 인쇄한다: 카드지 파일, 스티커 용지, 일반 용지 순서로.",
+        "step_4": "자와 칼로 재단 표시를 따라 카드를 자른다: 먼저 용지를 가로지르는 긴 선, "
+                  "다음에 짧은 선.",
     },
 }
 

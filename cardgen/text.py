@@ -7,6 +7,7 @@ when the line above can give it one."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -140,3 +141,29 @@ def one_line(c: Canvas, text: str, box: Rect, font: str, size: float, *, item: s
         c.drawRightString(box.x1, y, text)
     else:
         c.drawString(box.x, y, text)
+
+
+def in_circle(c: Canvas, text: str, font: str, size: float, centre: tuple[float, float],
+              radius: float, top: float, *, item: str, field: str, min_size: float = 6.0,
+              max_lines: int = 2, leading: float = 1.15) -> float:
+    """Centred lines from `top` down that stay inside a circle (a token's ring): shrinks
+    from `size` to `min_size` and wraps to `max_lines`, or fails. Returns the last line's
+    bottom. A line box runs from 0.22 size below its baseline to 0.78 size above it."""
+    cx, cy = centre
+    s = size
+    while s >= min_size - 1e-9:
+        for n in range(1, max_lines + 1):
+            bottom = top - s - (n - 1) * s * leading
+            far = max(abs(top - cy), abs(bottom - cy))
+            if far >= radius:
+                break
+            width = 2 * math.sqrt(radius * radius - far * far)
+            lines = wrap(text, font, s, width)
+            if len(lines) <= n and all(stringWidth(ln, font, s) <= width for ln in lines):
+                c.setFont(font, s)
+                for i, line in enumerate(lines):
+                    c.drawCentredString(cx, top - 0.78 * s - i * s * leading, line)
+                return top - s - (len(lines) - 1) * s * leading
+        s -= 0.25
+    raise TextOverflow(item, field, f"'{text}' does not fit a {2 * radius:.0f} pt ring "
+                                    f"at {min_size} pt")

@@ -62,7 +62,21 @@ def player_aid(c: Canvas, ctx: Ctx, area: Rect) -> None:
 
 
 def rules_summary(c: Canvas, ctx: Ctx, page: tuple[float, float]) -> int:
-    """The rules in short, over as many pages as needed; returns the page count."""
+    """The rules in short, over as many pages as needed; returns the page count.
+
+    The text size is the largest of 9.5, 9 and 8.5 pt that needs no more pages than the
+    smallest, so the odds table never sits alone on a last page (Letter, at 9.5 pt)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas as Scratch
+
+    sizes = (9.5, 9.0, 8.5)
+    counts = [_rules_summary(Scratch(io.BytesIO(), pagesize=page), ctx, page, s) for s in sizes]
+    size = next(s for s, n in zip(sizes, counts, strict=True) if n == min(counts))
+    return _rules_summary(c, ctx, page, size)
+
+
+def _rules_summary(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float) -> int:
     margin = mm(16)
     width = (page[0] - 2 * margin - mm(8)) / 2
     pages = [1]
@@ -83,7 +97,7 @@ def rules_summary(c: Canvas, ctx: Ctx, page: tuple[float, float]) -> int:
     c.setFont(ctx.fonts.body, 10)
     c.setFillColor(MUTED)
     c.drawString(margin, page[1] - margin - 36, g.subtitle.get(ctx.lang))
-    flow = Flow(c, ctx, columns(page[1] - margin - mm(16)), next_page=next_page)
+    flow = Flow(c, ctx, columns(page[1] - margin - mm(16)), size=size, next_page=next_page)
     for section in ctx.game.guide:
         flow.heading(section.heading.get(ctx.lang))
         for point in section.points:

@@ -164,7 +164,7 @@ def _value_table(c: Canvas, ctx: Ctx) -> None:
             c.setFont(ctx.fonts.display, 18)
             c.drawCentredString(cx, row.cy - mm(2.2), str(value))
             if j == len(spaces) - 1:
-                c.setFont(ctx.fonts.bold, 6)
+                c.setFont(ctx.fonts.bold, 6.5)
                 c.drawCentredString(cx, row.cy - mm(6.3), t(ctx.lang, "floor"))
 
 
@@ -195,10 +195,10 @@ def _titles_area(c: Canvas, ctx: Ctx) -> None:
         c.roundRect(slot.x, slot.y, slot.w, slot.h, mm(3), fill=0, stroke=1)
         c.restoreState()
         needed = min((r.count for r in counts if r.titles_on_offer > i), default=None)
-        if needed is not None:
-            c.setFillColor(MUTED)
-            c.setFont(ctx.fonts.bold, 9)
-            c.drawCentredString(slot.cx, slot.cy, f"{needed}+" if needed > 2 else f"{i + 1}")
+        if needed is not None:  # which player counts use this slot, readable on charcoal
+            c.setFillColor(CREAM)
+            c.setFont(ctx.fonts.bold, 14)
+            c.drawCentredString(slot.cx, slot.cy - 5, f"{needed}+" if needed > 2 else f"{i + 1}")
 
 
 def _legend(c: Canvas, ctx: Ctx) -> None:
@@ -244,8 +244,8 @@ def _score_track(c: Canvas, ctx: Ctx) -> None:
         if marked:
             note = (t(ctx.lang, "round_start", n=starts[n]) if n in starts
                     else t(ctx.lang, "shadow"))
-            c.setFont(ctx.fonts.bold, 5.5)
-            width = space.w - mm(1.5)
-            while c.stringWidth(note, ctx.fonts.bold, 5.5) > width and len(note) > 3:
-                note = note[:-1]
-            c.drawCentredString(space.cx, space.cy - mm(4), note)
+            area = Rect(space.x + mm(0.8), space.y + mm(0.8), space.w - mm(1.6),
+                        space.cy - mm(1) - space.y - mm(0.8))
+            block = text.fit(note, area, ctx.fonts.bold, 7, item="board", field="score_track",
+                             min_size=6.5, leading=1.1, max_lines=2)
+            text.draw(c, block, area, align="center")

@@ -27,23 +27,11 @@ from .. import icons, text
 from ..geometry import Rect, mm
 from ..render import card_parts as parts
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, TEAL, Ctx, fill_rect, hexcolor
+from .emblems import EMBLEMS, MISSION_EMBLEMS, emblem_key, mission_key, monogram
 from .layouts import box
 from .strings import t
 
-EMBLEMS: dict[str, Callable[[Canvas, Ctx, float, float, float], None]] = {
-    "gain_millions": lambda c, x, cx, cy, s: icons.banknote(c, cx, cy, s, x.fonts.bold),
-    "gain_points": lambda c, x, cx, cy, s: icons.star(c, cx, cy, s, GOLD),
-    "lower_security": lambda c, x, cx, cy, s: icons.padlock(c, cx, cy, s, None, x.fonts.bold,
-                                                            white),
-    "move_anywhere": lambda c, x, cx, cy, s: icons.plane(c, cx, cy, s, white),
-    "operate_anywhere": lambda c, x, cx, cy, s: icons.plane(c, cx, cy, s, white),
-    "cancel_card": lambda c, x, cx, cy, s: icons.alarm(c, cx, cy, s),
-    "force_reroll": lambda c, x, cx, cy, s: icons.alarm(c, cx, cy, s),
-    "fix_own_die": lambda c, x, cx, cy, s: icons.die(c, cx, cy, s * 0.8, INK),
-    "single_die": lambda c, x, cx, cy, s: icons.die(c, cx, cy, s * 0.8, INK),
-    "double_points": lambda c, x, cx, cy, s: icons.star(c, cx, cy, s, GOLD),
-    "imitation": lambda c, x, cx, cy, s: icons.canvas_icon(c, cx, cy, s, GOLD),
-}
+BODY, BODY_MIN = 10.5, 8.0  # card text grows to fill its box, never under 8 pt
 
 
 def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
@@ -59,13 +47,12 @@ def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
     c.setFillColor(INK)
     c.setFont(ctx.fonts.display, 20)
     c.drawCentredString(cost.cx, cost.cy - 5, str(card.cost))
-    c.setFont(ctx.fonts.bold, 5.5)
-    c.drawCentredString(cost.cx, cost.y + 3.2, "M")
+    c.setFont(ctx.fonts.bold, 6)
+    c.drawCentredString(cost.cx, cost.y + 2.8, "M")
     cx, cy, s = parts.emblem_disc(c, box("plan", "emblem", trim), hexcolor("#3C3F47"))
-    EMBLEMS.get(card.effect.kind, lambda c, x, cx, cy, s: icons.cogs(c, cx, cy, s, white))(
-        c, ctx, cx, cy, s * 0.9)
+    EMBLEMS[emblem_key(card.effect)](c, ctx, cx, cy, s * 0.9)
     parts.panel(c, ctx, box("plan", "text", trim), card.text.get(ctx.lang), item=card.id,
-                field="text")
+                field="text", size=BODY, min_size=BODY_MIN)
     parts.footer(c, ctx, box("plan", "footer", trim), t(ctx.lang, card.timing),
                  t(ctx.lang, "plan"), GOLD, card.id)
 
@@ -84,14 +71,55 @@ def mission_face(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
     parts.background(c, trim, TEAL, GOLD)
     parts.name(c, ctx, box("mission", "name", trim), ctx.name(m), m.id)
     cx, cy, s = parts.emblem_disc(c, box("mission", "emblem", trim), hexcolor("#16657A"))
-    icons.magnifier(c, cx, cy, s * 0.85, 3, white)
-    parts.panel(c, ctx, box("mission", "text", trim), m.text.get(ctx.lang), item=m.id,
-                field="text")
+    MISSION_EMBLEMS[mission_key(m.scoring)](c, ctx, cx, cy, s * 0.85)
+    area = box("mission", "text", trim)
+    ladder = _ladder(ctx, m)
+    if ladder:  # the scores as a small table under the text, not "1/2/3 score 4/7/11"
+        table = Rect(area.x, area.y, area.w, mm(11))
+        area = Rect(area.x, table.y1 + mm(1), area.w, area.h - mm(12))
+        _ladder_table(c, ctx, table, *ladder)
+    parts.panel(c, ctx, area, m.text.get(ctx.lang), item=m.id, field="text", size=BODY,
+                min_size=BODY_MIN)
     right = t(ctx.lang, "max", n=m.cap) if m.cap else ""
     if m.phase == "after_penalties":
         right = t(ctx.lang, "scored_last")
     parts.footer(c, ctx, box("mission", "footer", trim), t(ctx.lang, "mission"), right, GOLD,
                  m.id)
+
+
+def _ladder(ctx: Ctx, m: Mission) -> tuple[str, list[str], list[int]] | None:
+    """(row label, column heads, points) of a mission scored by a ladder or by place."""
+    sc = m.scoring
+    if sc.kind == "ladder":
+        return (t(ctx.lang, "count_row"), [str(n) for n in range(1, len(sc.points) + 1)],
+                list(sc.points))
+    if sc.kind == "rank_bonus":  # points by place, 1st first
+        return (t(ctx.lang, "place_row"),
+                [t(ctx.lang, "place", n=n) for n in range(1, len(sc.points) + 1)],
+                list(sc.points))
+    return None
+
+
+def _ladder_table(c: Canvas, ctx: Ctx, area: Rect, head: str, heads: list[str],
+                  points: list[int]) -> None:
+    """Two rows on cream: what is counted, and the points it scores."""
+    fill_rect(c, area, CREAM, radius=mm(1.8))
+    label_w = mm(12)
+    col = (area.w - label_w - mm(2)) / len(heads)
+    rows = ((head, heads, ctx.fonts.body, 8),
+            (t(ctx.lang, "points_row"), [str(p) for p in points], ctx.fonts.bold, 10))
+    for r, (label, cells, font, size) in enumerate(rows):
+        y = area.y1 - mm(1.2) - (r + 1) * (area.h - mm(2.4)) / 2
+        c.setFillColor(MUTED)
+        c.setFont(ctx.fonts.bold, 7)
+        c.drawString(area.x + mm(1.5), y + mm(1.3), label)
+        c.setFillColor(INK)
+        c.setFont(font, size)
+        for i, cell in enumerate(cells):
+            c.drawCentredString(area.x + label_w + (i + 0.5) * col, y + mm(1.3), cell)
+    c.setStrokeColor(MUTED)
+    c.setLineWidth(0.4)
+    c.line(area.x + mm(1.5), area.cy, area.x1 - mm(1.5), area.cy)
 
 
 def mission_back(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
@@ -118,9 +146,10 @@ def character_side(side: str) -> Callable[[Canvas, Ctx, Character, Rect], None]:
         c.circle(em.cx, em.cy, em.h / 2, fill=1, stroke=0)
         c.setFillColor(white)
         c.setFont(ctx.fonts.display, 46)
-        c.drawCentredString(em.cx, em.cy - 16, ch.name.en[0])
+        names = [other.name.en for other in ctx.game.characters]
+        c.drawCentredString(em.cx, em.cy - 16, monogram(ch.name.en, names))
         parts.panel(c, ctx, box("character", "text", trim), s.text.get(ctx.lang), item=ch.id,
-                    field=f"sides.{side}.text")
+                    field=f"sides.{side}.text", size=BODY, min_size=BODY_MIN)
         parts.footer(c, ctx, box("character", "footer", trim), t(ctx.lang, "character"),
                      t(ctx.lang, "side", s=side), white, ch.id)
 

@@ -50,8 +50,26 @@ def _tokens(job: FileJob) -> Written:
     from ..token_sheets import write_tokens
     from .tokens import sections
 
+    front, back, cardstock, _ = sections(job.ctx)
     doc = job.open("tokens.pdf", t(job.ctx.lang, "tokens"))
-    write_tokens(doc, *sections(job.ctx), duplex=job.duplex, offset=job.offset)
+    write_tokens(doc, front, back, cardstock, duplex=job.duplex, offset=job.offset)
+    return doc.path, doc.save(), job.page
+
+
+def _stickers(job: FileJob) -> Written:
+    from ..token_sheets import write_tokens
+    from .tokens import sections
+
+    doc = job.open("stickers.pdf", t(job.ctx.lang, "stickers"))
+    write_tokens(doc, None, None, sections(job.ctx)[3], duplex=job.duplex, offset=job.offset)
+    return doc.path, doc.save(), job.page
+
+
+def _pawns(job: FileJob) -> Written:
+    from .pawns import write_pawns
+
+    doc = job.open("pawns.pdf", t(job.ctx.lang, "pawns"))
+    write_pawns(doc)
     return doc.path, doc.save(), job.page
 
 
@@ -101,6 +119,25 @@ def _board_tiles(job: FileJob) -> Written:
     return doc.path, doc.save(), page
 
 
+def bought(game: Any, lang: str) -> list[str]:
+    """Dice for the most players, wooden discs for the treasures and value tokens, tools."""
+    g = game.game
+    per = g.components.dice_per_player
+    players = max(r.count for r in g.players)
+    return [t(lang, "buy_dice", n=per * players, per=per),
+            t(lang, "buy_small", n=g.components.treasures),
+            t(lang, "buy_large", n=g.components.value_tokens),
+            t(lang, "buy_glue")]
+
+
+def assembly(lang: str) -> list[str]:
+    return [t(lang, f"build_{n}") for n in (1, 2, 3)]
+
+
+def _note(key: str) -> Any:
+    return lambda lang: t(lang, key)
+
+
 def _name(game: Any, lang: str) -> str:
     return game.game.name.get(lang)
 
@@ -117,12 +154,17 @@ KIT = Kit(
     game_id="double-mission",
     families=families,
     files=(
-        KitFile("tokens.pdf", _tokens, preview_dpi=40),
-        KitFile("player-aids.pdf", _aids),
+        KitFile("tokens.pdf", _tokens, preview_dpi=40, stock="cardstock", two_sided=True,
+                note=_note("note_tokens"), tts="tiles"),
+        KitFile("stickers.pdf", _stickers, preview_dpi=40, stock="sticker",
+                note=_note("note_stickers")),
+        KitFile("pawns.pdf", _pawns, stock="cardstock", note=_note("note_pawns")),
+        KitFile("player-aids.pdf", _aids, stock="cardstock", note=_note("note_aids")),
         KitFile("rules-summary.pdf", _rules),
         # The two board files draw the whole world map: the longest jobs go first.
-        KitFile("board-a2.pdf", _board_poster, slow=True, preview_dpi=18),
-        KitFile("board-tiled.pdf", _board_tiles, slow=True),
+        KitFile("board-a2.pdf", _board_poster, slow=True, preview_dpi=18, stock="poster",
+                note=_note("note_board"), tts="board"),
+        KitFile("board-tiled.pdf", _board_tiles, slow=True, note=_note("note_tiles")),
     ),
     name=_name,
     words=t,
@@ -130,4 +172,6 @@ KIT = Kit(
     locations=locations,
     modules=("cardgen.double_mission",),
     component_names=COMPONENT_NAMES,
+    bought=bought,
+    assembly=assembly,
 )

@@ -31,6 +31,26 @@ STRINGS: dict[str, dict[str, str]] = {
         "treasure_stickers": "Treasure stickers (small discs)",
         "million_tokens": "Million tokens", "markers": "Round and check markers",
         "inv_front": "Investigation tokens: fronts", "inv_back": "Investigation tokens: backs",
+        "stickers": "Stickers", "pawns": "Pawns (folding standees)",
+        "count_row": "Count", "points_row": "Points", "place_row": "Place", "place": "#{n}",
+        "pawn_help": "Cut out each strip, fold it in the middle so the two pictures meet back "
+                     "to back (glue them), then fold the two end tabs outwards so it stands.",
+        "note_tokens": "Page 1 and 2 double-sided (investigation tokens), the rest one-sided; "
+                       "cut out the discs.",
+        "note_stickers": "Stick treasure stickers on 16 mm discs, value stickers on 22 mm "
+                         "discs and die faces on the 12 mm faces of the dice.",
+        "note_aids": "Cut along the dashed line: one aid per player.",
+        "note_board": "One A2 sheet; or print board-tiled.pdf and glue the tiles.",
+        "note_tiles": "Trim, overlap the shaded strips, match the crosses, glue.",
+        "note_pawns": "One standee per character.",
+        "buy_dice": "{n} six-sided dice, 12 mm faces ({per} per player)",
+        "buy_small": "{n} wooden discs, about 16 mm across (treasures)",
+        "buy_large": "{n} wooden discs, about 22 mm across (value tokens)",
+        "buy_glue": "A glue stick, a steel ruler, a craft knife and a cutting mat",
+        "build_1": "Stick the die-face stickers: 5 success faces and 1 failure face per die, "
+                   "each die in one character's colour.",
+        "build_2": "Stick treasure and value stickers on their wooden discs.",
+        "build_3": "Fold and glue the pawns; glue the board (or its tiles) on card.",
     },
     "ko": {
         "plan": "계획", "mission": "미션", "title": "타이틀", "character": "캐릭터",
@@ -54,6 +74,25 @@ STRINGS: dict[str, dict[str, str]] = {
         "treasure_stickers": "보물 스티커 (작은 디스크)",
         "million_tokens": "밀리언 토큰", "markers": "라운드 마커와 원형 마커",
         "inv_front": "수사 기록 토큰: 앞면", "inv_back": "수사 기록 토큰: 뒷면",
+        "stickers": "스티커", "pawns": "말 (접어 세우는 스탠디)",
+        "count_row": "개수", "points_row": "점수", "place_row": "등수", "place": "{n}등",
+        "pawn_help": "띠를 하나씩 오려 가운데를 접어 두 그림이 등을 맞대게 붙인 뒤, 양 끝 "
+                     "날개를 바깥으로 접어 세운다.",
+        "note_tokens": "1-2쪽은 양면(수사 기록 토큰), 나머지는 단면으로 인쇄해 원을 오린다.",
+        "note_stickers": "보물 스티커는 16 mm 원판에, 가치 스티커는 22 mm 원판에, 주사위 "
+                         "스티커는 주사위의 12 mm 면에 붙인다.",
+        "note_aids": "점선을 따라 자른다: 한 사람에 한 장.",
+        "note_board": "A2 한 장; 또는 board-tiled.pdf를 인쇄해 조각을 붙인다.",
+        "note_tiles": "여백을 자르고 회색 띠를 겹쳐 십자 표시를 맞춰 붙인다.",
+        "note_pawns": "캐릭터마다 하나.",
+        "buy_dice": "6면 주사위 {n}개, 면 12 mm (1인당 {per}개)",
+        "buy_small": "지름 약 16 mm 나무 원판 {n}개 (보물)",
+        "buy_large": "지름 약 22 mm 나무 원판 {n}개 (가치 토큰)",
+        "buy_glue": "딱풀, 쇠자, 칼, 커팅 매트",
+        "build_1": "주사위 스티커를 붙인다: 주사위마다 성공 5면과 실패 1면, 주사위 하나는 "
+                   "한 캐릭터의 색.",
+        "build_2": "보물 스티커와 가치 스티커를 나무 원판에 붙인다.",
+        "build_3": "말을 접어 붙이고, 게임 판(또는 조각)을 카드지에 붙인다.",
     },
 }
 

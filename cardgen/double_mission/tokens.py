@@ -21,14 +21,14 @@ def _disc(c: Canvas, cell: Rect, color: Color, inset: float = mm(0.8)) -> None:
 
 def investigation_front(c: Canvas, ctx: Ctx, _: int, cell: Rect) -> None:
     _disc(c, cell, CHARCOAL)
+    ring = cell.w / 2 - mm(1.5)
     c.setStrokeColor(GOLD)
     c.setLineWidth(0.8)
-    c.circle(cell.cx, cell.cy, cell.w / 2 - mm(1.5), fill=0, stroke=1)
-    icons.magnifier(c, cell.cx, cell.cy + mm(1.5), cell.w * 0.5, None, GOLD)
+    c.circle(cell.cx, cell.cy, ring, fill=0, stroke=1)
+    icons.magnifier(c, cell.cx, cell.cy + mm(3), cell.w * 0.4, None, GOLD)
     c.setFillColor(GOLD)
-    text.one_line(c, t(ctx.lang, "investigation"), Rect(cell.x + mm(3), cell.y + mm(3),
-                  cell.w - mm(6), mm(3.5)), ctx.fonts.bold, 6, item="investigation_token",
-                  field="front", min_size=4.5)
+    text.in_circle(c, t(ctx.lang, "investigation"), ctx.fonts.bold, 7, (cell.cx, cell.cy),
+                   ring - mm(1), cell.cy - mm(3.6), item="investigation_token", field="front")
 
 
 def investigation_back(c: Canvas, ctx: Ctx, evidence: int, cell: Rect) -> None:
@@ -46,10 +46,11 @@ def million(c: Canvas, ctx: Ctx, _: int, cell: Rect) -> None:
     c.setLineWidth(0.8)
     c.circle(cell.cx, cell.cy, cell.w / 2 - mm(1.5), fill=0, stroke=1)
     c.setFillColor(white)
-    c.setFont(ctx.fonts.display, cell.w * 0.36)
-    c.drawCentredString(cell.cx, cell.cy - cell.w * 0.12, "1M")
-    c.setFont(ctx.fonts.bold, 5)
-    c.drawCentredString(cell.cx, cell.y + mm(2.5), "$1,000,000")
+    c.setFont(ctx.fonts.display, cell.w * 0.32)
+    c.drawCentredString(cell.cx, cell.cy - cell.w * 0.06, "1M")
+    text.in_circle(c, "$1,000,000", ctx.fonts.bold, 7, (cell.cx, cell.cy),
+                   cell.w / 2 - mm(2.2), cell.cy - cell.w * 0.13, item="million_token",
+                   field="amount", max_lines=1)
 
 
 def treasure_sticker(c: Canvas, ctx: Ctx, treasure_id: str, cell: Rect) -> None:
@@ -64,12 +65,12 @@ def value_sticker(c: Canvas, ctx: Ctx, treasure_id: str, cell: Rect) -> None:
     tr = ctx.game.treasure_by_id[treasure_id]
     _disc(c, cell, white)
     c.setStrokeColor(HexColor(tr.color))
-    c.setLineWidth(mm(1.6))
-    c.circle(cell.cx, cell.cy, cell.w / 2 - mm(1.2), fill=0, stroke=1)
-    icons.treasure(c, tr.icon, cell.cx, cell.cy + mm(1), cell.w * 0.5, tr.color)
+    c.setLineWidth(mm(1))
+    c.circle(cell.cx, cell.cy, cell.w / 2 - mm(0.9), fill=0, stroke=1)
+    icons.treasure(c, tr.icon, cell.cx, cell.cy + mm(3.4), cell.w * 0.34, tr.color)
     c.setFillColor(INK)
-    c.setFont(ctx.fonts.bold, 5)
-    c.drawCentredString(cell.cx, cell.y + mm(3.3), ctx.name(tr).upper()[:14])
+    text.in_circle(c, ctx.name(tr).upper(), ctx.fonts.bold, 6.5, (cell.cx, cell.cy),
+                   cell.w / 2 - mm(1.8), cell.cy - mm(0.4), item=treasure_id, field="value")
 
 
 def marker(color: str, label: str) -> object:
@@ -96,8 +97,9 @@ def die_face(color: str, success: bool) -> object:
     return draw
 
 
-def sections(ctx: Ctx) -> tuple[Section, Section, list[Section]]:
-    """Investigation fronts and backs (a duplex pair), then one-sided sections."""
+def sections(ctx: Ctx) -> tuple[Section, Section, list[Section], list[Section]]:
+    """Investigation fronts and backs (a duplex pair), the one-sided cardstock sections, and
+    the sticker sections (printed apart: cardstock and stickers never share a page)."""
     g = ctx.game
     lang = ctx.lang
     evidence = [m.evidence for m in g.game.investigation_tokens for _ in range(m.count)]
@@ -113,14 +115,16 @@ def sections(ctx: Ctx) -> tuple[Section, Section, list[Section]]:
         one_die = [success] * g.game.dice.success_faces
         one_die += [alarm] * (g.game.dice.faces - g.game.dice.success_faces)
         dice += one_die * g.game.components.dice_per_player
-    one_sided = [
+    cardstock = [
         Section(t(lang, "million_tokens"), [0] * g.game.components.million_tokens, million,
                 mm(24)),
         Section(t(lang, "markers"), markers, lambda c, x, draw, cell: draw(c, x, 0, cell), mm(16)),
+    ]
+    stickers = [
         Section(t(lang, "treasure_stickers"), treasures, treasure_sticker, mm(16)),
         Section(t(lang, "value_stickers"), [tr.id for tr in g.treasures], value_sticker,
                 mm(21)),
         Section(t(lang, "die_faces"), dice, lambda c, x, draw, cell: draw(c, x, 0, cell), mm(12),
                 round=False, cols=12),
     ]
-    return inv_front, inv_back, one_sided
+    return inv_front, inv_back, cardstock, stickers

@@ -43,7 +43,7 @@ def _reference(job: FileJob) -> Written:
     from .aids import reference_sheet
 
     doc = job.open("reference.pdf", t(job.ctx.lang, "reference"))
-    write_player_aids(doc, reference_sheet, REFERENCE_COPIES)
+    write_player_aids(doc, reference_sheet, REFERENCE_COPIES, link=False)
     return doc.path, doc.save(), job.page
 
 
@@ -61,7 +61,7 @@ def _score_pad(job: FileJob) -> Written:
     from .score import score_pad
 
     doc = job.open("score-pad.pdf", t(job.ctx.lang, "score_pad"))
-    write_player_aids(doc, score_pad, PAD_COPIES)
+    write_player_aids(doc, score_pad, PAD_COPIES, link=False)
     return doc.path, doc.save(), job.page
 
 
@@ -94,8 +94,8 @@ KIT = Kit(
     game_id="mission-improbable",
     families=families,
     files=(
-        KitFile("reference.pdf", _reference, preview_dpi=40),
-        KitFile("player-aids.pdf", _aids, preview_dpi=40),
+        KitFile("reference.pdf", _reference, preview_dpi=40, stock="cardstock"),
+        KitFile("player-aids.pdf", _aids, preview_dpi=40, stock="cardstock"),
         KitFile("score-pad.pdf", _score_pad),
     ),
     name=_name,

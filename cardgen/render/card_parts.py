@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import text
 from ..geometry import Rect, mm
 from ..imposition import BLEED
+from ..ink import saves_ink
 from ..layouts import PANEL_PAD
 from .common import CREAM, GOLD, INK, Ctx, fill_rect, stroke_rect
 
@@ -28,11 +29,14 @@ def background(c: Canvas, trim: Rect, color: Color, rim: Color | None = None) ->
 
 
 def panel(c: Canvas, ctx: Ctx, area: Rect, body: str, *, item: str, field: str,
-          fill: Color = CREAM, align: str = "left") -> None:
-    """A rounded panel with `body` fitted inside (shrunk, or TextOverflow naming the card)."""
+          fill: Color = CREAM, align: str = "left", size: float = BODY_SIZE,
+          min_size: float = text.MIN_SIZE) -> None:
+    """A rounded panel with `body` fitted inside: from `size` down to `min_size` (so a short
+    text fills its box), or TextOverflow naming the card."""
     fill_rect(c, area, fill, radius=mm(1.8))
     inner = area.shrink(PANEL_PAD)
-    block = text.fit(body, inner, ctx.fonts.body, BODY_SIZE, item=item, field=field)
+    block = text.fit(body, inner, ctx.fonts.body, size, item=item, field=field,
+                     min_size=min_size)
     c.setFillColor(INK)
     text.draw(c, block, inner, align=align, valign="middle")  # type: ignore[arg-type]
 
@@ -71,6 +75,8 @@ def back_pattern(c: Canvas, trim: Rect, base: Color, line: Color, kind: str) -> 
     """A card back's ground: diagonal "stripes" or concentric "rings" past the bleed."""
     area = trim.grow(ART_BLEED)
     fill_rect(c, area, base)
+    if saves_ink(c):  # the ground's pattern is decoration: leave it out
+        return
     c.saveState()
     c.setStrokeColor(line)
     c.setLineWidth(1.2)

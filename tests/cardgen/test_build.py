@@ -13,6 +13,7 @@ import pikepdf
 import pytest
 
 from cardgen.geometry import PAPERS
+from cardgen.imposition import sheet_for
 from tests.cardgen.test_cli_check import cardgen
 from tests.conftest import require
 
@@ -103,11 +104,16 @@ def test_card_pages_have_trim_and_bleed_on_the_right_paper(kit):
             with pikepdf.open(folder / name) as pdf:
                 for page in pdf.pages:
                     media = [float(v) for v in page.MediaBox]
-                    assert media[2:] == pytest.approx(PAPERS[paper], abs=0.01)
+                    # 3 x 3 portrait on A4; 4 x 2 landscape on Letter (room for crop marks)
+                    sheet = sheet_for(PAPERS[paper])
+                    assert media[2:] == pytest.approx(sheet.page, abs=0.01)
+                    assert sorted(media[2:]) == pytest.approx(sorted(PAPERS[paper]), abs=0.01)
                     trim = [float(v) for v in page.TrimBox]
                     bleed = [float(v) for v in page.BleedBox]
-                    assert trim[2] - trim[0] == pytest.approx(3 * 63.5 * 72 / 25.4, abs=0.01)
-                    assert trim[3] - trim[1] == pytest.approx(3 * 88.9 * 72 / 25.4, abs=0.01)
+                    assert trim[2] - trim[0] == pytest.approx(sheet.cols * 63.5 * 72 / 25.4,
+                                                              abs=0.01)
+                    assert trim[3] - trim[1] == pytest.approx(sheet.rows * 88.9 * 72 / 25.4,
+                                                              abs=0.01)
                     grown = [trim[0] - 8.504, trim[1] - 8.504, trim[2] + 8.504, trim[3] + 8.504]
                     assert bleed == pytest.approx(grown, abs=0.01)
                     assert bleed[0] >= 0 and bleed[2] <= media[2] and bleed[3] <= media[3]

@@ -20,7 +20,7 @@ from cardgen.dice_mission.layouts import POKER, box
 from cardgen.dice_mission.pictures import Die, Group, Sign, picture
 from cardgen.fonts import FontMissing, fonts_for, korean_font_files
 from cardgen.geometry import PAPERS, Rect, mm
-from cardgen.imposition import CARD_SIZE, SAFE, back_sheet, card_sheet
+from cardgen.imposition import CARD_SIZE, SAFE, back_sheet, sheet_for
 from missionkit.content import load_game
 from tests.cardgen.pdf_text_sizes import text_sizes
 from tests.conftest import CONTENT, ROOT, require
@@ -83,7 +83,7 @@ def test_manifest_counts_bought_dice_and_files(kit):
         assert m["bought"] == (["25 six-sided dice in 5 colours"] if lang == "en"
                                else ["6면 주사위 25개 (5가지 색)"])
         assert {f["path"] for f in m["files"]} == {p.name for p in folder.glob("*.pdf")}
-        assert set(CARD_FILES) | {"player-aids.pdf", "tokens.pdf"} == {
+        assert set(CARD_FILES) | {"print-guide.pdf", "player-aids.pdf", "tokens.pdf"} == {
             f["path"] for f in m["files"]}
         for entry in m["files"]:
             path = folder / entry["path"]
@@ -122,7 +122,7 @@ def _back_cell(path: Path, paper: str, tmp: Path) -> bytes:
                     str(prefix)], check=True)
     image = Image.open(next(tmp.glob(f"{path.stem}*.png")))
     page = PAPERS[paper]
-    cell = back_sheet(card_sheet(page)).cells[0]
+    cell = back_sheet(sheet_for(page)).cells[0]
     scale = 30 / 72
     left, top = cell.x * scale, (page[1] - cell.y1) * scale
     crop = image.crop((round(left), round(top), round(left + cell.w * scale),
@@ -152,12 +152,14 @@ def test_pdfs_are_print_ready(kit):
                 assert str(pdf.Root.ViewerPreferences.PrintScaling) == "/None"
                 if path.name not in CARD_FILES:
                     continue
+                sheet = sheet_for(PAPERS[paper])  # 3 x 3 on A4, 4 x 2 landscape on Letter
                 for page in pdf.pages:
                     media = [float(v) for v in page.MediaBox]
-                    assert media[2:] == pytest.approx(PAPERS[paper], abs=0.01)
+                    assert media[2:] == pytest.approx(sheet.page, abs=0.01)
                     trim = [float(v) for v in page.TrimBox]
                     bleed = [float(v) for v in page.BleedBox]
-                    assert trim[2] - trim[0] == pytest.approx(3 * CARD_SIZE[0], abs=0.01)
+                    assert trim[2] - trim[0] == pytest.approx(sheet.cols * CARD_SIZE[0],
+                                                              abs=0.01)
                     assert bleed[0] == pytest.approx(trim[0] - mm(3), abs=0.01)
 
 

@@ -117,6 +117,9 @@ def test_tiles_cover_the_board_with_the_overlap(paper):
         if (r + 1, c) in by:
             assert by[(r + 1, c)].source.y1 - tile.source.y == pytest.approx(overlap)
     assert {t.label for t in tiles} >= {"A1", f"{chr(64 + rows)}{cols}"}
+    # no strip pages: every tile shows the same share of the board
+    assert {(round(t.source.w, 3), round(t.source.h, 3)) for t in tiles} == {
+        (round(tiles[0].source.w, 3), round(tiles[0].source.h, 3))}
 
 
 @pytest.mark.parametrize(("layout", "name"), [

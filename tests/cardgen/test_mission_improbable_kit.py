@@ -17,6 +17,7 @@ import pikepdf
 import pytest
 
 from cardgen.geometry import PAPERS
+from cardgen.imposition import sheet_for
 from cardgen.mission_improbable.odds import pass_chance
 from missionkit.content import load_game
 from tests.cardgen.pdf_text_sizes import text_sizes
@@ -26,7 +27,7 @@ from tests.conftest import CONTENT, require
 
 GAME = "mission-improbable"
 COMBOS = [("en", "a4"), ("en", "letter"), ("ko", "a4"), ("ko", "letter")]
-FILES = {"cards.pdf", "reference.pdf", "player-aids.pdf", "score-pad.pdf"}
+FILES = {"print-guide.pdf", "cards.pdf", "reference.pdf", "player-aids.pdf", "score-pad.pdf"}
 CARD_W, CARD_H = 63.5 * 72 / 25.4, 88.9 * 72 / 25.4
 
 
@@ -81,12 +82,13 @@ def _placed_forms(page: pikepdf.Page) -> list[tuple[int, int]]:
 
 
 def test_169_faces_and_one_shared_back(kit, mi):
-    for _, _, folder in _folders(kit):
+    for _, paper, folder in _folders(kit):
         with pikepdf.open(folder / "cards.pdf") as pdf:
             fronts, backs = _card_pages(pdf)
             placed = [form for page in backs for form in _placed_forms(page)]
             on_fronts = [form for page in fronts for form in _placed_forms(page)]
-        assert len(fronts) == len(backs) == -(-len(mi.deck()) // 9)
+        per = len(sheet_for(PAPERS[paper]).cells)  # 9 on A4, 8 on Letter
+        assert len(fronts) == len(backs) == -(-len(mi.deck()) // per)
         assert len(placed) == len(mi.deck())  # one back per card...
         assert len(set(placed)) == 1  # ...and every one the same drawing
         assert not on_fronts
@@ -133,10 +135,11 @@ def test_card_pages_have_trim_bleed_and_embedded_fonts(kit):
         with pikepdf.open(folder / "cards.pdf") as pdf:
             boxes = [(page.MediaBox, page.TrimBox, page.BleedBox) for page in pdf.pages]
             boxes = [[[float(v) for v in box] for box in page] for page in boxes]
+        sheet = sheet_for(PAPERS[paper])
         for media, trim, bleed in boxes:
-            assert media[2:] == pytest.approx(PAPERS[paper], abs=0.01)
-            assert trim[2] - trim[0] == pytest.approx(3 * CARD_W, abs=0.01)
-            assert trim[3] - trim[1] == pytest.approx(3 * CARD_H, abs=0.01)
+            assert media[2:] == pytest.approx(sheet.page, abs=0.01)
+            assert trim[2] - trim[0] == pytest.approx(sheet.cols * CARD_W, abs=0.01)
+            assert trim[3] - trim[1] == pytest.approx(sheet.rows * CARD_H, abs=0.01)
             assert bleed == pytest.approx([trim[0] - 8.504, trim[1] - 8.504, trim[2] + 8.504,
                                            trim[3] + 8.504], abs=0.01)
         for path in folder.glob("*.pdf"):
@@ -217,4 +220,4 @@ def test_tts_export_holds_the_whole_deck_over_several_sheets(tmp_path, mi):
     assert len(deck["CustomDeck"]) == -(-len(mi.deck()) // 69)
     assert len(set(deck["DeckIDs"])) == len(mi.deck())
     for sheet in deck["CustomDeck"].values():
-        assert Path(sheet["FaceURL"].removeprefix("file://")).exists()
+        assert (folder / sheet["FaceURL"]).exists()

@@ -1,0 +1,79 @@
+"""Printable pawns: one folding standee per character, in the character's colour.
+
+Each standee is a strip: base tab, front panel, fold, back panel (upside down), base tab.
+Fold at the middle so the panels meet back to back, then fold the two tabs outwards (or
+slot them into a coin-sized base) so the pawn stands."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import white
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import text
+from ..documents import Document
+from ..geometry import Rect, mm
+from ..render.common import INK, MUTED, Ctx, hexcolor
+from .emblems import monogram
+from .strings import t
+
+WIDTH, PANEL, TAB = mm(28), mm(38), mm(14)
+GAP = mm(8)
+
+
+def write_pawns(doc: Document) -> None:
+    """One page of standees, one per character, with a heading and the folding note."""
+    c, ctx = doc.canvas, doc.ctx
+    pw, ph = c._pagesize
+    chars = ctx.game.characters
+    c.setFillColor(INK)
+    c.setFont(ctx.fonts.bold, 11)
+    c.drawString(mm(15), ph - mm(18), t(ctx.lang, "pawns"))
+    block = text.fit(t(ctx.lang, "pawn_help"), Rect(mm(15), ph - mm(34), pw - mm(30), mm(13)),
+                     ctx.fonts.body, 9, item="pawns", field="help")
+    text.draw(c, block, Rect(mm(15), ph - mm(34), pw - mm(30), mm(13)))
+    total = len(chars) * WIDTH + (len(chars) - 1) * GAP
+    x = (pw - total) / 2
+    height = 2 * PANEL + 2 * TAB
+    y = ph - mm(42) - height
+    names = [ch.name.en for ch in chars]  # the cards' letters, in both languages
+    for ch in chars:
+        _standee(c, ctx, ch, Rect(x, y, WIDTH, height), monogram(ch.name.en, names))
+        x += WIDTH + GAP
+    doc.end_page()
+
+
+def _standee(c: Canvas, ctx: Ctx, ch: object, box: Rect, mark: str) -> None:
+    color = hexcolor(ch.color)  # type: ignore[attr-defined]
+    name = ctx.name(ch)
+    front = Rect(box.x, box.y + TAB + PANEL, box.w, PANEL)
+    back = Rect(box.x, box.y + TAB, box.w, PANEL)
+    for panel, turn in ((front, 0), (back, 180)):
+        c.saveState()
+        c.translate(panel.cx, panel.cy)
+        c.rotate(turn)
+        _panel(c, ctx, Rect(-panel.w / 2, -panel.h / 2, panel.w, panel.h), color, name, mark)
+        c.restoreState()
+    c.setFillColor(color)
+    for tab in (Rect(box.x, box.y, box.w, TAB), Rect(box.x, box.y1 - TAB, box.w, TAB)):
+        c.rect(tab.x, tab.y, tab.w, tab.h, fill=1, stroke=0)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.4)
+    c.rect(box.x, box.y, box.w, box.h, fill=0, stroke=1)  # cut line
+    c.setDash(2, 2)
+    c.setStrokeColor(MUTED)
+    for y in (box.y + TAB, back.y1, front.y1):  # fold lines
+        c.line(box.x, y, box.x1, y)
+    c.setDash()
+
+
+def _panel(c: Canvas, ctx: Ctx, r: Rect, color: object, name: str, mark: str) -> None:
+    c.setFillColor(color)
+    c.rect(r.x, r.y, r.w, r.h, fill=1, stroke=0)
+    c.setFillColor(white)
+    c.circle(r.cx, r.cy + mm(5), mm(9), fill=1, stroke=0)
+    c.setFillColor(color)
+    c.setFont(ctx.fonts.display, 22)
+    c.drawCentredString(r.cx, r.cy + mm(5) - 8, mark)
+    c.setFillColor(white)
+    text.one_line(c, name, Rect(r.x + mm(2), r.y + mm(3), r.w - mm(4), mm(6)),
+                  ctx.fonts.display, 12, item="pawns", field="name", min_size=7)

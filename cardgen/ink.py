@@ -1,0 +1,144 @@
+"""The ink-saver kit: the same drawing code on a canvas that prints grounds white.
+
+`InkSaverCanvas` changes colours as they are painted, so every game's components get a
+light variant with the same layout and no drawing module has to know about it:
+- a large filled shape (a card's ground, a panel, the map), a dark plate and any white
+  shape are left white and outlined; small coloured fills (icons, pips) keep their colour;
+- text is printed dark: light text (white, cream, gold on charcoal) turns to ink;
+- light strokes (white rings, cut lines meant for dark grounds) turn grey.
+Drawing code may ask `saves_ink(c)` to leave out pure decoration (back patterns).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor, toColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from .geometry import mm
+
+LARGE = mm(14) * mm(14)  # a fill bigger than this (in pt²) becomes white with an outline
+PLATE = mm(3) * mm(3)  # a dark fill bigger than this is a plate that text may sit on
+INK = HexColor("#1B1B1F")
+OUTLINE_GREY = HexColor("#9A9CA3")
+OUTLINE = 0.7  # pt
+
+
+def luminance(c: Color) -> float:
+    return 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
+
+
+def saves_ink(c: Canvas) -> bool:
+    """True when drawing on an ink-saver canvas (leave decoration out)."""
+    return isinstance(c, InkSaverCanvas)
+
+
+def _numbers(code: list[str]) -> list[float]:
+    return [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", " ".join(code))]
+
+
+class InkSaverCanvas(Canvas):
+    """A Canvas that paints large fills white and outlined, and text dark (see module)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        self._wanted: Color = INK
+        self._in_text = False
+        super().__init__(*args, **kw)
+
+    # colours ------------------------------------------------------------------------------
+    def setFillColor(self, aColor: Any, alpha: float | None = None) -> None:  # noqa: N802
+        color = toColor(aColor)
+        self._wanted = color
+        super().setFillColor(color, alpha)
+
+    def setStrokeColor(self, aColor: Any, alpha: float | None = None) -> None:  # noqa: N802
+        color = toColor(aColor)
+        super().setStrokeColor(OUTLINE_GREY if luminance(color) > 0.8 else color, alpha)
+
+    def _outline(self) -> Color:
+        return OUTLINE_GREY if luminance(self._wanted) > 0.8 else self._wanted
+
+    # shapes -------------------------------------------------------------------------------
+    def _paint(self, area: float, fill: int, stroke: int, draw: Any) -> None:
+        light, dark = luminance(self._wanted) > 0.8, luminance(self._wanted) < 0.3
+        # a white shape on a ground that is now white would vanish: outline it too
+        if not fill or not (area > LARGE or light or (dark and area > PLATE)):
+            draw(fill, stroke)
+            return
+        self.saveState()
+        Canvas.setFillColor(self, white)
+        Canvas.setStrokeColor(self, self._outline())
+        self.setLineWidth(OUTLINE)
+        draw(1, 1)
+        self.restoreState()
+
+    def rect(self, x: float, y: float, width: float, height: float, stroke: int = 1,
+             fill: int = 0) -> None:
+        self._paint(abs(width * height), fill, stroke,
+                    lambda f, s: Canvas.rect(self, x, y, width, height, stroke=s, fill=f))
+
+    def roundRect(self, x: float, y: float, width: float, height: float,  # noqa: N802
+                  radius: float, stroke: int = 1, fill: int = 0) -> None:
+        self._paint(abs(width * height), fill, stroke, lambda f, s: Canvas.roundRect(
+            self, x, y, width, height, radius, stroke=s, fill=f))
+
+    def circle(self, x_cen: float, y_cen: float, r: float, stroke: int = 1,
+               fill: int = 0) -> None:
+        self._paint(3.1416 * r * r, fill, stroke,
+                    lambda f, s: Canvas.circle(self, x_cen, y_cen, r, stroke=s, fill=f))
+
+    def drawPath(self, aPath: Any, stroke: int = 1, fill: int = 0,  # noqa: N802
+                 fillMode: Any = None) -> None:  # noqa: N803
+        nums = _numbers(aPath._code)
+        xs, ys = nums[0::2], nums[1::2]
+        area = (max(xs) - min(xs)) * (max(ys) - min(ys)) if xs and ys else 0
+        self._paint(area, fill, stroke, lambda f, s: Canvas.drawPath(
+            self, aPath, stroke=s, fill=f, fillMode=fillMode))
+
+    # text ---------------------------------------------------------------------------------
+    def _dark(self) -> Color:
+        return INK if luminance(self._wanted) > 0.55 else self._wanted
+
+    def _text(self, draw: Any) -> None:
+        wanted = self._wanted
+        Canvas.setFillColor(self, self._dark())
+        draw()
+        Canvas.setFillColor(self, wanted)
+
+    def drawString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> None:  # noqa: N802
+        self._text(lambda: Canvas.drawString(self, x, y, text, *args, **kw))
+
+    def drawCentredString(self, x: float, y: float, text: str,  # noqa: N802
+                          *args: Any, **kw: Any) -> None:
+        self._text(lambda: Canvas.drawCentredString(self, x, y, text, *args, **kw))
+
+    def drawRightString(self, x: float, y: float, text: str,  # noqa: N802
+                        *args: Any, **kw: Any) -> None:
+        self._text(lambda: Canvas.drawRightString(self, x, y, text, *args, **kw))
+
+    def drawText(self, aTextObject: Any) -> None:  # noqa: N802, N803
+        self._text(lambda: Canvas.drawText(self, aTextObject))
+
+
+WHITE = 250  # a pixel with every channel at or above this is bare paper
+
+
+def coverage(path: Path) -> list[float]:
+    """The inked share of each page of `path`: pixels at 72 dpi not bare paper (any channel
+    below WHITE, so anti-aliased edges count as ink)."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    doc = pdfium.PdfDocument(path)
+    try:
+        out = []
+        for page in doc:
+            r, g, b = page.render(scale=1).to_pil().convert("RGB").split()
+            darkest = ImageChops.darker(ImageChops.darker(r, g), b).histogram()
+            out.append(1 - sum(darkest[WHITE:]) / sum(darkest))
+        return out
+    finally:
+        doc.close()

@@ -1,0 +1,116 @@
+"""Double Mission's board as a hobbyist reads it: lines clear of the city discs, labels clear
+of discs and of each other, a blank safe margin round the A2 poster."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from cardgen.documents import POSTER_MARGIN
+from cardgen.double_mission import board_layout as L
+from cardgen.geometry import PAPERS, mm
+from tests.cardgen import kits
+from tests.cardgen.pdf_text_boxes import text_boxes
+from tests.cardgen.test_build import _korean_font_installed
+from tests.conftest import require
+
+DISC = L.SLOT_RADIUS + mm(1.6)  # a city's disc with its dark rim
+
+
+def _seg_dist(p, a, b) -> float:
+    (ax, ay), (bx, by), (px, py) = a, b, p
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(ax + t * dx - px, ay + t * dy - py)
+
+
+def test_every_line_passes_clear_of_the_other_cities_discs(game):
+    pos = {c.id: L.map_point(*c.pos) for c in game.cities}
+    for a, b in game.lines:
+        for city, p in pos.items():
+            if city not in (a, b):
+                gap = _seg_dist(p, pos[a], pos[b]) - DISC
+                assert gap >= mm(3), f"{a}-{b} runs {gap / mm(1):.1f} mm from {city}'s disc"
+
+
+@pytest.fixture(scope="module")
+def poster(tmp_path_factory) -> Path:
+    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
+    return kits.build_all(tmp_path_factory.mktemp("board"))
+
+
+def _to_page(x: float, y: float) -> tuple[float, float]:
+    """Board points -> A2 poster page points (see documents.write_board_poster)."""
+    pw, ph = PAPERS["a2"][1], PAPERS["a2"][0]
+    s = min((pw - 2 * POSTER_MARGIN) / L.BOARD[0], (ph - 2 * POSTER_MARGIN) / L.BOARD[1], 1)
+    return (pw - L.BOARD[0] * s) / 2 + x * s, (ph - L.BOARD[1] * s) / 2 + y * s
+
+
+@pytest.mark.parametrize("lang", kits.LANGS)
+def test_wrap_labels_lie_clear_of_every_city_disc(poster, game, lang):
+    boxes = text_boxes(poster / "double-mission" / f"{lang}-a4" / "board-a2.pdf", 0)
+    word = "continues" if lang == "en" else "이어짐"
+    labels = [box for text, box in boxes if word in text]
+    assert len(labels) >= 2 * len(game.wrap_lines)
+    for x0, y0, x1, y1 in labels:
+        for city in game.cities:
+            cx, cy = _to_page(*L.map_point(*city.pos))
+            nx, ny = min(max(cx, x0), x1), min(max(cy, y0), y1)  # the box's nearest point
+            assert math.hypot(nx - cx, ny - cy) > DISC * 0.98, f"wrap label over {city.id}"
+
+
+def test_the_poster_leaves_a_blank_safe_margin(poster):
+    image = kits.render(poster / "double-mission" / "en-a4" / "board-a2.pdf", 0, 1)
+    edge = round(POSTER_MARGIN - mm(1))
+    w, h = image.size
+    for box in ((0, 0, w, edge), (0, h - edge, w, h), (0, 0, edge, h), (w - edge, 0, w, h)):
+        assert image.crop(box).getextrema() == ((255, 255),) * 3, box
+
+
+def test_every_plan_card_effect_has_its_own_emblem_and_no_emblem_is_the_cog(game):
+    """One picture per plan card (copies share it); the double-cog is the any-time mark in
+    the name bar only, so an own-turn card never shows it."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.double_mission.emblems import EMBLEMS, emblem_key
+    from cardgen.fonts import fonts_for
+    from cardgen.render.common import Ctx
+
+    ctx = Ctx(game, "en", fonts_for("en"))
+    drawn: dict[bytes, str] = {}
+    for card in game.plan_cards:
+        buf = io.BytesIO()
+        c = Canvas(buf, pagesize=(60, 60), invariant=1)
+        EMBLEMS[emblem_key(card.effect)](c, ctx, 30, 30, 40)
+        code = "\n".join(c._code).encode()
+        assert code not in drawn, f"{card.id} shows {drawn.get(code)}'s emblem"
+        drawn[code] = card.id
+    cogs = io.BytesIO()
+    c = Canvas(cogs, pagesize=(60, 60), invariant=1)
+    from cardgen import icons
+
+    icons.cogs(c, 30, 30, 40)
+    assert "\n".join(c._code).encode() not in drawn
+
+
+def test_every_mission_has_its_own_emblem(game):
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.double_mission.emblems import MISSION_EMBLEMS, mission_key
+    from cardgen.fonts import fonts_for
+    from cardgen.render.common import Ctx
+
+    ctx = Ctx(game, "en", fonts_for("en"))
+    drawn: dict[bytes, str] = {}
+    for m in game.missions:
+        c = Canvas(io.BytesIO(), pagesize=(60, 60), invariant=1)
+        MISSION_EMBLEMS[mission_key(m.scoring)](c, ctx, 30, 30, 40)
+        code = "\n".join(c._code).encode()
+        assert code not in drawn, f"{m.id} shows {drawn.get(code)}'s emblem"
+        drawn[code] = m.id

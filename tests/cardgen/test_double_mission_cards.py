@@ -1,0 +1,54 @@
+"""Double Mission's mission cards read cleanly: ladders as small tables, the cap once."""
+
+from __future__ import annotations
+
+from tests.cardgen.test_build import pdftotext
+from tests.cardgen.test_cli_check import cardgen
+
+
+def test_capped_missions_print_their_cap_once_in_the_footer(game):
+    for m in game.missions:
+        if m.cap:
+            assert f"Max {m.cap}" not in m.text.en, m.id
+            assert f"최대 {m.cap}점" not in m.text.ko, m.id
+
+
+def test_ladders_are_tables_not_slashed_lists(game, tmp_path):
+    out = tmp_path
+    result = cardgen("build", "--game", "double-mission", "--out", str(out), "--quiet")
+    assert result.returncode == 0, result.stderr
+    text = pdftotext(out / "double-mission" / "en-a4" / "mission-cards.pdf")
+    ladders = [m for m in game.missions if m.scoring.kind in ("ladder", "rank_bonus")]
+    assert len(ladders) == 4
+    for m in ladders:
+        assert "/" not in m.text.en and "/" not in m.text.ko, m.id
+        row = " ".join(str(p) for p in m.scoring.points)
+        assert row in text, (m.id, row)
+
+
+def test_the_rules_summary_never_leaves_the_odds_table_alone_on_a_page(game, tmp_path):
+    import subprocess
+
+    import pikepdf
+
+    result = cardgen("build", "--game", "double-mission", "--lang", "en", "--lang", "ko",
+                     "--paper", "a4", "--paper", "letter", "--out", str(tmp_path), "--quiet")
+    assert result.returncode == 0, result.stderr
+    last_side = game.characters[-1]
+    for folder in (tmp_path / "double-mission").iterdir():
+        path = folder / "rules-summary.pdf"
+        with pikepdf.open(path) as pdf:
+            n = len(pdf.pages)
+        last = subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), str(path), "-"],
+                              capture_output=True, text=True).stdout
+        lang = folder.name[:2]
+        # the paragraph just before the table shares its page
+        assert last_side.name.get(lang) in last, (folder.name, n)
+
+
+def test_no_two_characters_share_a_monogram(game):
+    from cardgen.double_mission.emblems import monogram
+
+    names = [ch.name.en for ch in game.characters]
+    marks = [monogram(n, names) for n in names]
+    assert len(set(marks)) == len(marks), marks

@@ -1,0 +1,262 @@
+"""What a print-and-play hobbyist checks on every game's kit, read back from the PDFs:
+backs that match after cutting, crop marks a printer can print, text big enough to read."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import shutil
+import subprocess
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageChops
+
+from cardgen import imposition
+from cardgen.fonts import fonts_for
+from cardgen.geometry import PAPERS, mm
+from cardgen.ink import coverage
+from cardgen.kit import kit_for
+from cardgen.render.common import Ctx
+from missionkit.content import load_game
+from missionkit.content.version import content_version
+from missionkit.registry import GAMES
+from tests.cardgen import kits
+from tests.cardgen.pdf_text_boxes import overlaps, text_boxes
+from tests.cardgen.pdf_text_sizes import text_sizes
+from tests.cardgen.test_build import _korean_font_installed, pdftotext
+from tests.cardgen.test_cli_check import cardgen
+from tests.conftest import CONTENT, require
+
+SCALE = 2  # px per point
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
+    return kits.build_all(tmp_path_factory.mktemp("kits"))
+
+
+def _shared_back_families(game: str) -> list[tuple[str, int]]:
+    """(file name, card count) of each card family of `game` whose cards share one back."""
+    kit = kit_for(game)
+    ctx = Ctx(load_game(game, CONTENT), "en", fonts_for("en"))
+    return [(f.file_name, len(f.items)) for f in kit.families(ctx) if f.same_back]
+
+
+def _back_cells(path: Path, sheet: imposition.Sheet) -> list[Image.Image]:
+    """The first back page's cells at the trim, less a 1 px rim, at SCALE px per point.
+
+    The page is viewed through a CropBox whose corner sits at the first cell's fractional
+    offset, so every cell starts on a whole pixel (cards are 180 x 252 pt apart): PDFium then
+    draws equal backs with equal pixels, and any difference is in the PDF itself."""
+    c0 = sheet.cells[0]
+    left, bottom = c0.x - math.floor(c0.x), c0.y - math.floor(c0.y)
+    width, height = math.floor(sheet.page[0]) - 1, math.floor(sheet.page[1]) - 1
+    with pikepdf.open(path) as pdf:
+        pdf.pages[1].obj["/CropBox"] = pikepdf.Array([left, bottom, left + width,
+                                                      bottom + height])
+        buf = io.BytesIO()
+        pdf.save(buf)
+    image = pdfium.PdfDocument(buf.getvalue())[1].render(scale=SCALE).to_pil().convert("RGB")
+    out = []
+    for cell in sheet.cells:
+        x, y = round((cell.x - left) * SCALE), round((bottom + height - cell.y1) * SCALE)
+        out.append(image.crop((x + 1, y + 1, x + round(cell.w * SCALE) - 1,
+                               y + round(cell.h * SCALE) - 1)))
+    return out
+
+
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+@pytest.mark.parametrize("game", kits.kit_games())
+def test_back_cells_are_identical_at_the_trim(built, game, paper):
+    """Cut at the trim, every back of a family looks the same: no neighbour's bleed in it
+    (before the fix the middle column showed 3 mm of its neighbour's pattern)."""
+    back = imposition.back_sheet(imposition.sheet_for(PAPERS[paper]), "long")
+    families = _shared_back_families(game)
+    assert families
+    for file_name, count in families:
+        cells = _back_cells(built / game / f"en-{paper}" / file_name, back)[:count]
+        for i, cell in enumerate(cells[1:], start=1):
+            # pixels off by more than 8/255; a few may be a glyph edge PDFium rounds either way
+            # on a half pixel (12 on Dice Mission's gadget back); the old 3 mm seam made 1,400+
+            diff = ImageChops.difference(cells[0], cell).convert("L").histogram()
+            off = sum(diff[9:])
+            assert off <= 50, f"{game} {paper} {file_name}: back {i} differs in {off} pixels"
+
+
+def _marks_in_pdf(path: Path, index: int) -> list[tuple[float, float, float, float]]:
+    """The 0.25 pt lines (crop marks) drawn at the top level of page `index`, as x0 y0 x1 y1."""
+    out, width, start = [], 0.0, (0.0, 0.0)
+    with pikepdf.open(path) as pdf:
+        for operands, op in pikepdf.parse_content_stream(pdf.pages[index]):
+            name = str(op)
+            if name == "w":
+                width = float(operands[0])
+            elif name == "m":
+                start = (float(operands[0]), float(operands[1]))
+            elif name == "l" and width == pytest.approx(0.25):
+                out.append((*start, float(operands[0]), float(operands[1])))
+    return out
+
+
+def _check_marks(sheet: imposition.Sheet, marks: list[tuple[float, float, float, float]],
+                 where: str) -> None:
+    """Every trim line has, at each end of the grid, a mark >= 2 mm long lying >= 4.5 mm in."""
+    pw, ph = sheet.page
+    edge, tol = mm(4.5), 0.01
+    printable = [m for m in marks if min(m[0], m[2]) >= edge - tol and max(m[0], m[2])
+                 <= pw - edge + tol and min(m[1], m[3]) >= edge - tol
+                 and max(m[1], m[3]) <= ph - edge + tol and math.dist(m[:2], m[2:]) >= mm(2)]
+    box = sheet.trim_box
+    for x in {round(v, 2) for c in sheet.cells for v in (c.x, c.x1)}:
+        ends = [m for m in printable if abs(m[0] - x) < tol and abs(m[2] - x) < tol]
+        assert any(m[1] > box.y1 for m in ends) and any(m[1] < box.y for m in ends), \
+            f"{where}: vertical trim line x={x / mm(1):.2f} mm lacks a printable mark"
+    for y in {round(v, 2) for c in sheet.cells for v in (c.y, c.y1)}:
+        ends = [m for m in printable if abs(m[1] - y) < tol and abs(m[3] - y) < tol]
+        assert any(m[0] > box.x1 for m in ends) and any(m[0] < box.x for m in ends), \
+            f"{where}: horizontal trim line y={y / mm(1):.2f} mm lacks a printable mark"
+
+
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+def test_every_trim_line_has_a_printable_crop_mark_in_the_geometry(paper):
+    front = imposition.sheet_for(PAPERS[paper])
+    for sheet in (front, imposition.back_sheet(front, "long"),
+                  imposition.back_sheet(front, "short")):
+        marks = [(*a, *b) for a, b in imposition.crop_marks(sheet)]
+        _check_marks(sheet, marks, paper)
+
+
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+@pytest.mark.parametrize("game", kits.kit_games())
+def test_every_trim_line_has_a_printable_crop_mark_in_the_pdf(built, game, paper):
+    front = imposition.sheet_for(PAPERS[paper])
+    back = imposition.back_sheet(front, "long")
+    for file_name, _ in _shared_back_families(game):
+        path = built / game / f"en-{paper}" / file_name
+        _check_marks(front, _marks_in_pdf(path, 0), f"{file_name} front")
+        _check_marks(back, _marks_in_pdf(path, 1), f"{file_name} back")
+
+
+def test_no_text_under_6pt_in_any_pdf(built):
+    """Read back every text run's printed size (Tf x text matrix x CTM) in every kit's PDFs."""
+    small = []
+    for game, lang, paper, folder in kits.folders(built):
+        for path in kits.pdfs(folder):
+            sizes = text_sizes(path)
+            assert sizes, f"{path.name}: no text read"
+            if min(sizes) < 6 - 0.01:
+                small.append(f"{game} {lang}-{paper} {path.name}: {min(sizes):.2f} pt")
+    assert not small, "text under 6 pt:\n" + "\n".join(small)
+
+
+def test_no_two_text_runs_overlap_on_boards_tiles_and_tokens(built):
+    """Read back every text run's box (PDFium) and check them pairwise, page by page."""
+    clashes = []
+    for game, lang, paper, folder in kits.folders(built):
+        for path in kits.pdfs(folder):
+            if not path.name.startswith(("board", "tokens")):
+                continue
+            with pikepdf.open(path) as pdf:
+                pages = len(pdf.pages)
+            for index in range(pages):
+                for a, b in overlaps(text_boxes(path, index)):
+                    clashes.append(f"{game} {lang}-{paper} {path.name} p{index + 1}: {a!r}/{b!r}")
+    assert not clashes, "\n".join(clashes[:20])
+
+
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+def test_calibration_labels_are_clear_and_readable(tmp_path, paper):
+    result = cardgen("calibrate", "--paper", paper, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    (path,) = tmp_path.glob("*.pdf")
+    assert min(text_sizes(path)) >= 6
+    for index in (0, 1):
+        assert not overlaps(text_boxes(path, index)), f"page {index + 1}"
+
+
+AIDS_WITH_LINK = ("double-mission", "mission-improbable")  # aids drawn by write_player_aids
+
+
+def _qr(path: Path, png: Path) -> list[str]:
+    kits.render(path, 0, 200 / 72).save(png)
+    return subprocess.run(["zbarimg", "-q", "--raw", str(png)], capture_output=True,
+                          text=True).stdout.split()
+
+
+def test_player_aid_qr_opens_the_companion_with_the_content_version(built, tmp_path):
+    """The QR on the aid (and on every kit's print guide) decodes to the companion's address
+    with this game and the content version; the version is printed and in the manifest."""
+    require(shutil.which("zbarimg") is not None, "zbarimg missing (apt-get install zbar-tools)")
+    for game, lang, paper, folder in kits.folders(built):
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        version = content_version(CONTENT / GAMES[game])
+        assert manifest["content_version"] == version
+        expected = f"http://127.0.0.1:5000/?game={game}&v={version}"
+        files = ["print-guide.pdf"] + (["player-aids.pdf"] if game in AIDS_WITH_LINK else [])
+        for name in files:
+            found = _qr(folder / name, tmp_path / f"{game}-{lang}-{paper}.png")
+            assert found and set(found) == {expected}, (game, lang, paper, name, found)
+            assert version in pdftotext(folder / name)
+
+
+def test_print_guide_comes_first_and_lists_every_file_and_purchase(built):
+    for game, lang, paper, folder in kits.folders(built):
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        assert manifest["files"][0]["path"] == "print-guide.pdf"
+        guide = pdftotext(folder / "print-guide.pdf")
+        for entry in manifest["files"]:
+            assert entry["path"] in guide, (game, lang, paper, entry["path"])
+        for item in manifest.get("bought", []):
+            assert " ".join(item.split()) in guide, (game, lang, item)
+        assert "100 mm" in guide  # the ruler's label
+
+
+def test_double_mission_stickers_never_share_a_page_with_cardstock(built):
+    for lang in kits.LANGS:
+        folder = built / "double-mission" / f"{lang}-a4"
+        ctx = Ctx(load_game("double-mission", CONTENT), lang, fonts_for(lang))
+        from cardgen.double_mission.tokens import sections
+
+        front, back, cardstock, stickers = sections(ctx)
+        tokens, sticker_text = (pdftotext(folder / n) for n in ("tokens.pdf", "stickers.pdf"))
+        for section in stickers:
+            assert section.heading in sticker_text and section.heading not in tokens
+        for section in (front, back, *cardstock):
+            assert section.heading in tokens and section.heading not in sticker_text
+        kit = kit_for("double-mission")
+        stock = {f.name: f.stock for f in kit.files}
+        assert (stock["tokens.pdf"], stock["stickers.pdf"]) == ("cardstock", "sticker")
+
+
+def test_double_mission_prints_one_pawn_per_character(built):
+    game = load_game("double-mission", CONTENT)
+    text = pdftotext(built / "double-mission" / "en-a4" / "pawns.pdf")
+    for ch in game.characters:
+        assert ch.name.get("en") in text
+
+
+def test_ink_saver_kit_keeps_the_layout_and_inks_under_a_fifth_of_the_paper(built, tmp_path):
+    """Same files and page counts as the normal kit, text still readable, and the mean share
+    of non-white pixels at 72 dpi under 20 % (bench/ink_coverage.py prints both figures)."""
+    args = ["build", "--out", str(tmp_path), "--quiet", "--ink", "saver"]
+    for game in kits.kit_games():
+        args += ["--game", game]
+    result = cardgen(*args)
+    assert result.returncode == 0, result.stderr
+    pages = []
+    for game in kits.kit_games():
+        normal = json.loads((built / game / "en-a4" / "manifest.json").read_text())
+        folder = tmp_path / game / "en-a4-ink-saver"
+        saver = json.loads((folder / "manifest.json").read_text())
+        assert [(f["path"], f["pages"]) for f in saver["files"]] == \
+            [(f["path"], f["pages"]) for f in normal["files"]]
+        for entry in saver["files"]:
+            path = folder / entry["path"]
+            assert min(text_sizes(path)) >= 6 - 0.01, path.name
+            pages += coverage(path)
+    assert sum(pages) / len(pages) < 0.20

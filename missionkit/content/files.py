@@ -8,13 +8,14 @@ from typing import Any
 
 from .errors import Problem
 from .source import SourceFile, read_yaml
-from .validate import validate
 
 
 def read_files(folder: Path, files: dict[str, type]
                ) -> tuple[dict[str, Any], dict[str, SourceFile], list[Problem]]:
     """Each `<name>.yaml` in `folder` validated as `files[name]`: (parsed models by name,
     their sources for line numbers, every problem found)."""
+    from .validate import validate  # pydantic: only a content-cache miss needs it
+
     problems: list[Problem] = []
     sources: dict[str, SourceFile] = {}
     parsed_files: dict[str, Any] = {}

@@ -15,7 +15,6 @@ from typing import Any
 from ..registry import GAMES
 from .cache import cached
 from .errors import ContentError, Problem
-from .glossary import check_folder
 
 # game id -> "module:function" that loads its folder (imported only when that game is loaded)
 LOADERS: dict[str, str] = {game: f"missionkit.{pkg}.load:load" for game, pkg in GAMES.items()}
@@ -57,7 +56,10 @@ def load_game(game: str, root: Path | None = None) -> Any:
 
 
 def _load_checked(game: str, folder: Path) -> Any:
-    """The game's own loader, then its glossary (if any): problems of both are raised together."""
+    """The game's own loader, then its glossary (if any): problems of both are raised together.
+    (Imported here: a build served from the content cache never needs the validators.)"""
+    from .glossary import check_folder
+
     problems = check_folder(folder)
     try:
         loaded = _loader(game)(folder)

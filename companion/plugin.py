@@ -58,6 +58,7 @@ class CompanionGame:
     id: ClassVar[str]
     package: ClassVar[str]
     setup_model: ClassVar[type[BaseModel]]
+    engine: ClassVar[Any]  # the game's engine module: new_state, replay, try_apply, resolve_rolls
     # templates under the game's own folder: the live table fragment and the new-game form
     table_fragment: ClassVar[str]
     new_game_form: ClassVar[str]
@@ -98,18 +99,19 @@ class CompanionGame:
     def setup_from(self, data: Any) -> BaseModel:
         return validated(self.setup_model, data, ("setup",))
 
+    # Every game's engine module offers the same pure functions (see docs/architecture.md).
     def replay(self, setup: BaseModel, events: list[Any]) -> Any:
-        raise NotImplementedError
+        return self.engine.replay(setup, events, self.content)
 
     def new_state(self, setup: BaseModel) -> Any:
-        raise NotImplementedError
+        return self.engine.new_state(setup, self.content)
 
     def try_apply(self, state: Any, raw: dict[str, Any]) -> Any:
-        raise NotImplementedError
+        return self.engine.try_apply(state, raw)
 
     def resolve_rolls(self, state: Any, raw: dict[str, Any], rng: random.Random) -> dict:
-        """Turn a request for the app to roll into the faces rolled (default: nothing to do)."""
-        return raw
+        """Turn a request for the app to roll into the faces rolled, before storing."""
+        return self.engine.resolve_rolls(state, raw, rng)
 
     # --- views ---------------------------------------------------------------------------
     def public_state(self, loaded: Loaded) -> dict[str, Any]:

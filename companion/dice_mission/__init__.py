@@ -22,6 +22,7 @@ class DiceMissionGame(CompanionGame):
     id = "dice-mission"
     package = "dice_mission"
     setup_model = Setup
+    engine = engine
     table_fragment = "dice_mission/_game.html"
     new_game_form = "dice_mission/_new.html"
     blueprint = Blueprint("dice_mission", __name__, template_folder="templates")
@@ -31,18 +32,6 @@ class DiceMissionGame(CompanionGame):
         setup = validated(Setup, {**payload, "seed": rng.getrandbits(31)})
         state = new_state(setup, self.content)
         return setup.model_copy(update={"display": list(state.display)}), state
-
-    def new_state(self, setup: Setup) -> State:
-        return new_state(setup, self.content)
-
-    def replay(self, setup: Setup, events: list[Any]) -> State:
-        return engine.replay(setup, events, self.content)
-
-    def try_apply(self, state: State, raw: dict[str, Any]) -> State:
-        return engine.try_apply(state, raw)
-
-    def resolve_rolls(self, state: State, raw: dict[str, Any], rng: random.Random) -> dict:
-        return engine.resolve_rolls(state, raw, rng)
 
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return public_state(loaded)

@@ -38,6 +38,7 @@ class DoubleMissionGame(CompanionGame):
     id = "double-mission"
     package = "double_mission"
     setup_model = Setup
+    engine = engine
     table_fragment = "double_mission/_game.html"
     new_game_form = "double_mission/_new.html"
     blueprint = Blueprint("double_mission", __name__, template_folder="templates")
@@ -65,18 +66,6 @@ class DoubleMissionGame(CompanionGame):
             err = exc.errors()[0]
             raise IllegalEvent(err["msg"], field_path(("content", *err["loc"]))) from None
         return DoubleMissionGame(dataclasses.replace(content, guide=self.content.guide))
-
-    def new_state(self, setup: Setup) -> State:
-        return new_state(setup, self.content)
-
-    def replay(self, setup: Setup, events: list[Any]) -> State:
-        return engine.replay(setup, events, self.content)
-
-    def try_apply(self, state: State, raw: dict[str, Any]) -> State:
-        return engine.try_apply(state, raw)
-
-    def resolve_rolls(self, state: State, raw: dict[str, Any], rng: random.Random) -> dict:
-        return engine.resolve_rolls(state, raw, rng)
 
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return public_state(loaded)

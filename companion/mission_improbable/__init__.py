@@ -22,6 +22,7 @@ class MissionImprobableGame(CompanionGame):
     id = "mission-improbable"
     package = "mission_improbable"
     setup_model = Setup
+    engine = engine
     table_fragment = "mission_improbable/_game.html"
     new_game_form = "mission_improbable/_new.html"
     blueprint = Blueprint("mission_improbable", __name__, template_folder="templates")
@@ -32,15 +33,6 @@ class MissionImprobableGame(CompanionGame):
         setup = validated(Setup, {**payload, "seed": rng.getrandbits(31)})
         state = new_state(setup, self.content)
         return setup.model_copy(update={"turn_order": list(state.order)}), state
-
-    def new_state(self, setup: Setup) -> State:
-        return new_state(setup, self.content)
-
-    def replay(self, setup: Setup, events: list[Any]) -> State:
-        return engine.replay(setup, events, self.content)
-
-    def try_apply(self, state: State, raw: dict[str, Any]) -> State:
-        return engine.try_apply(state, raw)
 
     def resolve_rolls(self, state: State, raw: dict[str, Any], rng: random.Random) -> dict:
         if not isinstance(raw.get("type"), str):

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
+from missionkit.content.guide import GuideSection
 from missionkit.dice_mission.guide import fill
-from missionkit.dice_mission.model import GuideSection
 
 from .. import text
 from ..documents import Document

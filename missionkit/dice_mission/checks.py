@@ -3,26 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..content.checks import Report, unique_ids
 from ..content.errors import Problem
+from ..content.guide import GuideFile
 from ..content.source import Loc, SourceFile
 from . import vocabulary
 from .guide import unknown_placeholders
-from .model import MISSION_TYPES, GadgetsFile, GameFile, GuideFile, MissionsFile
-
-Report = Callable[[str, Loc, str], None]
-
-
-def unique_ids(report: Report, file: str, key: str, items: Iterable[Any]) -> None:
-    seen: dict[str, int] = {}
-    for i, item in enumerate(items):
-        if item.id in seen:
-            first = f"{key}[{seen[item.id]}]"
-            report(file, (key, i, "id"), f"duplicate id '{item.id}' (first at {first})")
-        else:
-            seen[item.id] = i
+from .model import MISSION_TYPES, GadgetsFile, GameFile, MissionsFile
 
 
 def check_all(files: dict[str, Any], sources: dict[str, SourceFile]) -> list[Problem]:

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from ..content.errors import ContentError
 from ..content.files import item_locations, read_files
+from ..content.guide import GuideFile
 from .checks import check_all
-from .model import DiceMission, GadgetsFile, GameFile, GuideFile, MissionsFile
+from .model import DiceMission, GadgetsFile, GameFile, MissionsFile
 
 FILES: dict[str, type] = {
     "game": GameFile,

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from annotated_types import Ge, Le, MinLen
 
 from ..content.base import Count, HexColor, Id, Localized, Positive, Text, TextRule, model
+from ..content.guide import GuideSection
 
 MissionType = Literal["solo", "versus", "team", "special"]
 MISSION_TYPES: tuple[MissionType, ...] = ("solo", "versus", "team", "special")
@@ -86,19 +87,6 @@ class GadgetsFile:
 
 
 # --- guide prose (player aid, rules summary) -------------------------------------------
-
-
-@model
-class GuideSection:
-    id: Id
-    heading: Localized
-    aid: bool
-    points: Annotated[list[Localized], MinLen(1)]
-
-
-@model
-class GuideFile:
-    sections: list[GuideSection]
 
 
 # --- game-wide rules -------------------------------------------------------------------

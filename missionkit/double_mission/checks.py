@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..content.checks import Report, unique_ids
 from ..content.errors import Problem
 from ..content.source import Loc, SourceFile
 from . import board
@@ -21,18 +21,6 @@ from .model import (
     TitlesFile,
     TreasuresFile,
 )
-
-Report = Callable[[str, Loc, str], None]
-
-
-def unique_ids(report: Report, file: str, key: str, items: Iterable[Any]) -> None:
-    seen: dict[str, int] = {}
-    for i, item in enumerate(items):
-        if item.id in seen:
-            first = f"{key}[{seen[item.id]}]"
-            report(file, (key, i, "id"), f"duplicate id '{item.id}' (first at {first})")
-        else:
-            seen[item.id] = i
 
 
 def check_all(files: dict[str, Any], sources: dict[str, SourceFile]) -> list[Problem]:

@@ -6,13 +6,13 @@ from pathlib import Path
 
 from ..content.errors import ContentError
 from ..content.files import item_locations, read_files
+from ..content.guide import GuideFile
 from .checks import check_all
 from .model import (
     BoardFile,
     CharactersFile,
     DoubleMission,
     GameFile,
-    GuideFile,
     MissionsFile,
     PlanCardsFile,
     TitlesFile,

@@ -23,6 +23,7 @@ from ..content.base import (
     TextRule,
     model,
 )
+from ..content.guide import GuideSection
 
 # --- board -----------------------------------------------------------------------------
 
@@ -298,19 +299,6 @@ class PlanCardsFile:
 
 
 # --- guide prose (player aid, rules summary) -------------------------------------------
-
-
-@model
-class GuideSection:
-    id: Id
-    heading: Localized
-    aid: bool
-    points: Annotated[list[Localized], MinLen(1)]
-
-
-@model
-class GuideFile:
-    sections: list[GuideSection]
 
 
 # --- game-wide rules -------------------------------------------------------------------

@@ -134,8 +134,9 @@ class CompanionGame:
 
     def export_view(self, setup: dict[str, Any], events: list[dict[str, Any]]
                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """The setup and log as a read-only link may see them (default: all of it)."""
-        return setup, events
+        """The setup and log as a read-only link may see them. The seed never: whatever a game
+        draws from it (a bag's order, the next card) would be known in advance."""
+        return {k: v for k, v in setup.items() if k != "seed"}, events
 
     # --- forms ---------------------------------------------------------------------------
     def form_event(self, form: MultiDict) -> dict[str, Any]:

@@ -88,7 +88,7 @@ class DoubleMissionGame(CompanionGame):
                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """No seed (it orders the investigation bag and the titles Close Watch reveals) and
         no claimed title's id (a claimed title lies face down until the end)."""
-        public = {k: v for k, v in setup.items() if k != "seed"}
+        public, events = super().export_view(setup, events)
         return public, [{k: v for k, v in e.items() if k != "title"}
                         if e.get("type") == "claim_title" else e for e in events]
 

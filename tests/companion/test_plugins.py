@@ -51,3 +51,22 @@ def test_an_export_of_an_unknown_game_is_refused_on_import(client):
 def test_the_home_page_offers_a_game_chosen_by_name(client):
     r = client.get("/?game=no-such-game")
     assert r.status_code == 200 and b"New game" in r.data  # falls back to the default game
+
+
+def test_no_game_hands_its_seed_to_a_read_only_link(client):
+    """Dice Mission draws SPECIAL refills and Mission Improbable its turn order from the seed:
+    the view link's export leaves it out for every game, the edit link's keeps it."""
+    setups = {"dice-mission": {"players": [{"name": "A", "colour": "red"},
+                                           {"name": "B", "colour": "blue"}]},
+              "mission-improbable": {"players": [
+                  {"name": "MI6", "alignment": "good", "nemesis": 1},
+                  {"name": "SPECTRE", "alignment": "bad", "nemesis": 0}]},
+              "double-mission": {"players": TWO}}
+    for game, setup in setups.items():
+        r = client.post("/api/v1/games", json={"game": game, **setup})
+        assert r.status_code == 201, r.json
+        url = f"/api/v1/games/{r.json['id']}/export"
+        view = client.get(url, headers={"Authorization": f"Bearer {r.json['view_token']}"})
+        edit = client.get(url, headers={"Authorization": f"Bearer {r.json['edit_token']}"})
+        assert "seed" not in view.json["setup"], game
+        assert "seed" in edit.json["setup"], game

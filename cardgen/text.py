@@ -18,7 +18,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .geometry import Rect
 
-MIN_SIZE = 7.0  # art direction: body text never below 7 pt (the spec's hard floor is 6)
+MIN_SIZE = 7.0  # art direction: small labels never below 7 pt (the spec's hard floor is 6)
+# Body text floors a hobbyist can read at arm's length (issue #16): a card's rules text
+# and a player aid's running text shrink to fit their box, never below these.
+CARD_BODY_MIN = 8.0
+AID_BODY_MIN = 9.0
+PRINT_FLOOR = 6.0  # nothing printed anywhere is smaller (checked on the built PDFs)
 HANGUL = re.compile("[\uac00-\ud7a3]")
 BINDS_FORWARD = re.compile(r"^[(\[]?(?:[\uac00-\ud7a3]|[0-9]+)$")  # 한, 두, 내, (두, 12 ...
 BINDS_BACK = frozenset("중것수때뒤후등배번개장점칸명곳쪽뿐데")  # dependent nouns: 타이틀 중, 할 수

@@ -31,8 +31,10 @@ WORDS: dict[str, dict[str, str]] = {
         "guide_order": "Order of work",
         "step_1": "Print this page and measure the ruler; if it is not 100 mm, turn off "
                   "scaling in the print dialog.",
-        "step_2": "Print a card file's first two pages double-sided and hold them to the light; "
-                  "if backs sit off, run `cardgen calibrate` and rebuild with --offset-x/-y.",
+        "step_2": "Print a card file's first two pages double-sided and hold them to the light. "
+                  "If the backs sit more than 1 mm off, set your printer's duplex alignment "
+                  "(its back-side offset). Building the kit yourself? The calibration page "
+                  "(cardgen calibrate) measures the shift for a rebuild with its offsets.",
         "step_3": "Print the rest: cardstock files, then sticker sheets, then paper files.",
         "step_4": "Cut cards with a ruler and craft knife along the crop marks: first the long "
                   "lines right across the sheet, then the short ones.",
@@ -62,8 +64,9 @@ WORDS: dict[str, dict[str, str]] = {
         "nothing_to_buy": "인쇄한 키트 외에는 없다.",
         "guide_order": "작업 순서",
         "step_1": "이 쪽을 인쇄해 자를 잰다. 100 mm가 아니면 인쇄 창에서 크기 조정을 끈다.",
-        "step_2": "카드 파일의 첫 두 쪽을 양면 인쇄해 빛에 비춰 본다. 뒷면이 어긋나면 "
-                  "`cardgen calibrate`를 실행하고 --offset-x/-y로 다시 만든다.",
+        "step_2": "카드 파일의 첫 두 쪽을 양면 인쇄해 빛에 비춰 본다. 뒷면이 1 mm 넘게 "
+                  "어긋나면 프린터의 양면 정렬(뒷면 위치 보정)을 맞춘다. 키트를 직접 만든다면 "
+                  "보정 페이지(cardgen calibrate)로 어긋남을 재서 그 보정값으로 다시 만든다.",
         "step_3": "나머지를 인쇄한다: 카드지 파일, 스티커 용지, 일반 용지 순서로.",
         "step_4": "자와 칼로 재단 표시를 따라 카드를 자른다: 먼저 용지를 가로지르는 긴 선, "
                   "다음에 짧은 선.",

@@ -216,6 +216,16 @@ def test_print_guide_comes_first_and_lists_every_file_and_purchase(built):
         assert "100 mm" in guide  # the ruler's label
 
 
+def test_print_guide_reads_as_plain_words(built):
+    """The guide is for someone holding PDFs, not source: no Markdown backticks, and the
+    duplex check says what to do at the printer before naming the builder's tool."""
+    for game, lang, paper, folder in kits.folders(built):
+        guide = pdftotext(folder / "print-guide.pdf")
+        assert "`" not in guide, (game, lang, paper)
+        flat = " ".join(guide.split())
+        assert ("duplex alignment" if lang == "en" else "양면 정렬") in flat, (game, lang)
+
+
 def test_double_mission_stickers_never_share_a_page_with_cardstock(built):
     for lang in kits.LANGS:
         folder = built / "double-mission" / f"{lang}-a4"

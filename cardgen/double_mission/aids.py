@@ -1,6 +1,14 @@
-"""The player aid (one per player, two per page) and the rules summary."""
+"""The player aid: one page per player, its running text as large as the page allows and never
+under `text.AID_BODY_MIN`, with the companion's QR code and the content version at its foot.
+
+The words come from guide.yaml (`aid: true` sections) with their numbers filled in from
+game.yaml; the odds table is computed from the dice rules. The pieces both the aid and the
+rules summary use (a section kept together, the odds table) live here too."""
 
 from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
 
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
@@ -8,6 +16,8 @@ from reportlab.pdfgen.canvas import Canvas
 from missionkit.double_mission import odds
 from missionkit.double_mission.guide import fill
 
+from .. import text
+from ..documents import LINK_STRIP, Document, draw_link
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx, fill_rect
 from ..render.flow import Flow
@@ -15,97 +25,161 @@ from .strings import t
 
 ODDS_HEAD = {"en": ("Dice", "Solo", "Co-op"), "ko": ("주사위", "혼자", "공동")}
 ODDS_TITLE = {"en": "Odds of success", "ko": "성공 확률"}
+ODDS_AFTER = "operation"  # the table follows the section that explains the roll
+AID_MAX = 11.5  # the aid's running text grows to fill its page up to this size
+STEP = 0.25
+MARGIN = mm(10)
 
 
-def odds_table(c: Canvas, ctx: Ctx, area: Rect, *, dark: bool) -> None:
-    """Solo and cooperation odds for 1..max dice, computed from the dice rules."""
+def odds_rows(ctx: Ctx) -> list[tuple[str, str, str]]:
+    """(dice, solo, cooperation) for 1..max dice, computed from the dice rules."""
     dice = ctx.game.game.dice
-    rows = [(n, odds.solo(n, dice.success_chance), odds.cooperation(n, dice.success_chance))
-            for n in range(1, dice.max + 1)]
-    ink = white if dark else INK
+    return [(str(n), f"{odds.solo(n, dice.success_chance):.1%}",
+             f"{odds.cooperation(n, dice.success_chance):.1%}") for n in range(1, dice.max + 1)]
+
+
+def odds_height(ctx: Ctx, size: float) -> float:
+    """The table's height when its cells are set at `size`: a title and one row per line."""
+    return size * 2.6 + (len(odds_rows(ctx)) + 1) * size * 1.9
+
+
+def odds_table(c: Canvas, ctx: Ctx, area: Rect, size: float, *, dark: bool) -> None:
+    """The odds table filling `area` (see odds_height), its title as large as a heading."""
     c.setFillColor(GOLD if dark else INK)
-    c.setFont(ctx.fonts.display, 13)
-    c.drawString(area.x, area.y1 - 13, ODDS_TITLE[ctx.lang])
-    row_h = (area.h - 20) / (len(rows) + 1)
+    c.setFont(ctx.fonts.display, size * 1.45)
+    c.drawString(area.x, area.y1 - size * 1.45, ODDS_TITLE[ctx.lang])
+    row_h = size * 1.9
     col_w = area.w / 3
-    for r, cells in enumerate([ODDS_HEAD[ctx.lang], *[(str(n), f"{s:.1%}", f"{co:.1%}")
-                                                       for n, s, co in rows]]):
-        y = area.y1 - 20 - (r + 1) * row_h
+    for r, cells in enumerate([ODDS_HEAD[ctx.lang], *odds_rows(ctx)]):
+        y = area.y1 - size * 2.6 - (r + 1) * row_h
         if r % 2 == 0 and r:
             fill_rect(c, Rect(area.x, y, area.w, row_h), MUTED if dark else CREAM)
-        c.setFillColor(ink)
-        c.setFont(ctx.fonts.bold if r == 0 else ctx.fonts.body, 9)
+        c.setFillColor(white if dark else INK)
+        c.setFont(ctx.fonts.bold if r == 0 else ctx.fonts.body, size)
         for k, cell in enumerate(cells):
-            c.drawCentredString(area.x + (k + 0.5) * col_w, y + row_h * 0.3, cell)
+            c.drawCentredString(area.x + (k + 0.5) * col_w, y + row_h / 2 - size * 0.35, cell)
 
 
-def player_aid(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """One player aid filling `area` (half a page)."""
-    fill_rect(c, area, CHARCOAL, radius=mm(4))
-    inner = area.shrink(mm(7))
-    title = f"{ctx.game.game.name.get(ctx.lang)} · {t(ctx.lang, 'player_aid')}"
+def place_odds(flow: Flow, ctx: Ctx, *, dark: bool) -> None:
+    """The odds table next in the flow, whole, in this column or the next."""
+    h = odds_height(ctx, flow.size)
+    flow.room(h + flow.size)
+    flow.y -= flow.size
+    odds_table(flow.c, ctx, Rect(flow.area.x, flow.y - h, flow.area.w, h), flow.size, dark=dark)
+    flow.y -= h
+
+
+def keep_section(flow: Flow, heading: str, points: list[str]) -> None:
+    """A heading and its points; the heading never ends a column: it moves on with its first
+    point when that point does not fit under it."""
+    size = flow.size
+    first = text.wrap(points[0], flow.ctx.fonts.body, size, flow.area.w - size * 1.1)
+    flow.room(size * 2.6 + len(first) * size * 1.28 + size * 0.3)
+    flow.heading(heading)
+    for point in points:
+        flow.paragraph(point)
+
+
+def sections(ctx: Ctx, *, aid: bool) -> Iterator[tuple[str, str, list[str]]]:
+    """(id, heading, filled points) of the guide's sections (only the aid's with `aid`)."""
+    for section in ctx.game.guide:
+        if section.aid or not aid:
+            yield (section.id, section.heading.get(ctx.lang),
+                   [fill(p.get(ctx.lang), ctx.game.game) for p in section.points])
+
+
+class _Flow(Flow):
+    """A Flow that notes the column a block started in (after its first `room` check) and
+    where each column's text stops."""
+
+    started: int | None = None
+    ends: list[float]
+
+    def room(self, height: float) -> None:
+        self.ends[self.col] = self.y  # where this column's text stops if the flow moves on
+        super().room(height)
+        if self.started is None:
+            self.started = self.col
+
+
+def _aid(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float,
+         link: tuple[str, str] | None, spread: tuple[float, ...] = (0.0, 0.0),
+         ) -> list[tuple[float, int]]:
+    """One aid page at body size `size`, or TextOverflow naming the section that spills.
+
+    `spread[j]` is added above every block (a section, the table) that does not open column
+    j, so the blocks fill the column's height. Returns each column's unused height and its
+    number of such blocks."""
+    card = Rect(MARGIN, MARGIN, page[0] - 2 * MARGIN, page[1] - 2 * MARGIN)
+    if link:
+        draw_link(c, ctx, Rect(card.x, card.y, card.w, LINK_STRIP), *link)
+        card = Rect(card.x, card.y + LINK_STRIP + mm(3), card.w, card.h - LINK_STRIP - mm(3))
+    fill_rect(c, card, CHARCOAL, radius=mm(5))
+    inner = card.shrink(mm(9))
     c.setFillColor(GOLD)
-    c.setFont(ctx.fonts.display, 16)
-    c.drawString(inner.x, inner.y1 - 14, title)
-    body = Rect(inner.x, inner.y, inner.w, inner.h - mm(9))
-    left = Rect(body.x, body.y, body.w * 0.36 - mm(3), body.h)
-    mid = Rect(body.x + body.w * 0.36, body.y, body.w * 0.36 - mm(3), body.h)
-    right = Rect(body.x + body.w * 0.72, body.y + body.h * 0.35, body.w * 0.28, body.h * 0.65)
-    flow = Flow(c, ctx, [left, mid, Rect(right.x, body.y, right.w, body.h * 0.33)], size=7.4,
-                dark=True)
-    for section in ctx.game.guide:
-        if section.aid:
-            flow.heading(section.heading.get(ctx.lang))
-            for point in section.points:
-                flow.paragraph(fill(point.get(ctx.lang), ctx.game.game))
-    odds_table(c, ctx, right, dark=True)
+    title = f"{ctx.game.game.name.get(ctx.lang)} · {t(ctx.lang, 'player_aid')}"
+    text.one_line(c, title, Rect(inner.x, inner.y1 - mm(8), inner.w, mm(8)), ctx.fonts.display,
+                  22, item="player_aid", field="title", align="left")
+    top = inner.y1 - mm(11)
+    w = (inner.w - mm(9)) / 2
+    cols = [Rect(inner.x + k * (w + mm(9)), inner.y, w, top - inner.y) for k in (0, 1)]
+    flow = _Flow(c, ctx, cols, size=size, dark=True)
+    flow.ends, gaps = [col.y1 for col in cols], [0, 0]
+    for key, block in _blocks(flow, ctx):
+        col, inside = flow.col, flow.y < flow.area.y1 - 0.01
+        if inside:
+            flow.y -= spread[col]
+        flow.started = None
+        try:
+            block()
+        except OverflowError:
+            flow.y = -1.0
+        if flow.y < flow.area.y - 0.01:
+            raise text.TextOverflow("player_aid", key, f"two columns of {w:.0f} pt at {size:g} pt")
+        gaps[col] += inside and flow.started == col
+        flow.ends[flow.col] = flow.y
+    return [(end - col.y, n) for end, col, n in zip(flow.ends, cols, gaps, strict=True)]
 
 
-def rules_summary(c: Canvas, ctx: Ctx, page: tuple[float, float]) -> int:
-    """The rules in short, over as many pages as needed; returns the page count.
-
-    The text size is the largest of 9.5, 9 and 8.5 pt that needs no more pages than the
-    smallest, so the odds table never sits alone on a last page (Letter, at 9.5 pt)."""
-    import io
-
-    from reportlab.pdfgen.canvas import Canvas as Scratch
-
-    sizes = (9.5, 9.0, 8.5)
-    counts = [_rules_summary(Scratch(io.BytesIO(), pagesize=page), ctx, page, s) for s in sizes]
-    size = next(s for s, n in zip(sizes, counts, strict=True) if n == min(counts))
-    return _rules_summary(c, ctx, page, size)
+def _blocks(flow: Flow, ctx: Ctx) -> list[tuple[str, Callable[[], None]]]:
+    """(field, draw) of the aid's sections, with the odds table after ODDS_AFTER."""
+    out: list[tuple[str, Callable[[], None]]] = []
+    for key, heading, points in sections(ctx, aid=True):
+        out.append((f"guide.{key}", lambda h=heading, p=points: keep_section(flow, h, p)))
+        if key == ODDS_AFTER:
+            out.append(("odds_table", lambda: place_odds(flow, ctx, dark=True)))
+    return out
 
 
-def _rules_summary(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float) -> int:
-    margin = mm(16)
-    width = (page[0] - 2 * margin - mm(8)) / 2
-    pages = [1]
+def _spread(ctx: Ctx, page: tuple[float, float], size: float, link: bool) -> tuple[float, ...]:
+    """The extra space above each block of a column that lets its blocks fill it (at most
+    two lines' worth, so a short last column stays short rather than gappy)."""
+    scratch = Canvas(io.BytesIO(), pagesize=page)
+    columns = _aid(scratch, ctx, page, size, ("x", "0") if link else None)
+    return tuple(min(0.97 * room / n, 2 * size) if n else 0.0 for room, n in columns)
 
-    def columns(top: float) -> list[Rect]:
-        return [Rect(margin, margin, width, top - margin),
-                Rect(margin + width + mm(8), margin, width, top - margin)]
 
-    def next_page() -> list[Rect]:
-        c.showPage()
-        pages[0] += 1
-        return columns(page[1] - margin)
+def aid_size(ctx: Ctx, page: tuple[float, float], link: bool) -> float:
+    """The largest body size from AID_MAX down to AID_BODY_MIN at which the aid fits its page;
+    TextOverflow (naming the section) when even AID_BODY_MIN does not."""
+    s = AID_MAX
+    while True:
+        try:
+            _aid(Canvas(io.BytesIO(), pagesize=page), ctx, page, s, ("x", "0") if link else None)
+            return s
+        except text.TextOverflow:
+            if s - STEP < text.AID_BODY_MIN - 1e-9:
+                raise
+        s -= STEP
 
-    g = ctx.game.game
-    c.setFillColor(INK)
-    c.setFont(ctx.fonts.display, 24)
-    c.drawString(margin, page[1] - margin - 20, f"{g.name.get(ctx.lang)} · {t(ctx.lang, 'rules')}")
-    c.setFont(ctx.fonts.body, 10)
-    c.setFillColor(MUTED)
-    c.drawString(margin, page[1] - margin - 36, g.subtitle.get(ctx.lang))
-    flow = Flow(c, ctx, columns(page[1] - margin - mm(16)), size=size, next_page=next_page)
-    for section in ctx.game.guide:
-        flow.heading(section.heading.get(ctx.lang))
-        for point in section.points:
-            flow.paragraph(fill(point.get(ctx.lang), g))
-    flow.heading(t(ctx.lang, "character_cards"))
-    for ch in ctx.game.characters:
-        for side in ("A", "B"):
-            flow.paragraph(f"{ctx.name(ch)} {side}: {ch.sides[side].text.get(ctx.lang)}")
-    flow.room(mm(64))
-    odds_table(c, ctx, Rect(flow.area.x, flow.y - mm(62), flow.area.w, mm(60)), dark=False)
-    return pages[0]
+
+def write_player_aids(doc: Document, count: int) -> None:
+    """`count` aids, one per page (so the running text can stay readable at arm's length)."""
+    c = doc.canvas
+    page = c._pagesize
+    link = (doc.link, doc.version) if doc.link else None
+    size = aid_size(doc.ctx, page, link is not None)
+    spread = _spread(doc.ctx, page, size, link is not None)
+    for _ in range(count):
+        _aid(c, doc.ctx, page, size, link, spread)
+        doc.end_page()

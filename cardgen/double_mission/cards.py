@@ -31,7 +31,9 @@ from .emblems import EMBLEMS, MISSION_EMBLEMS, emblem_key, mission_key, monogram
 from .layouts import box
 from .strings import t
 
-BODY, BODY_MIN = 10.5, 8.0  # card text grows to fill its box, never under 8 pt
+# Card text starts at BODY and steps down until it fits its box, so a short text fills a
+# half-empty box instead of sitting small in it; never under the readable floor.
+BODY, BODY_MIN = 10.5, text.CARD_BODY_MIN
 
 
 def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
@@ -192,6 +194,9 @@ def _score_badge(c: Canvas, ctx: Ctx, x: float, y: float, s: float, points: int)
     c.drawCentredString(x, y - s * 0.18, f"{points}+")
 
 
+TITLE_BODY = 9.5  # a title's one-line condition under its icons: larger would shout
+
+
 def title_face(c: Canvas, ctx: Ctx, title: Title, trim: Rect) -> None:
     parts.background(c, trim, CREAM, GOLD)
     parts.name(c, ctx, box("title", "name", trim), ctx.name(title), title.id, INK, "center")
@@ -204,7 +209,8 @@ def title_face(c: Canvas, ctx: Ctx, title: Title, trim: Rect) -> None:
     c.drawCentredString(pts.cx, pts.y + 2, t(ctx.lang, "points"))
     _condition_icons(c, ctx, title, box("title", "icons", trim))
     parts.panel(c, ctx, box("title", "text", trim), title.text.get(ctx.lang), item=title.id,
-                field="text", fill=hexcolor("#FFFDF7"), align="center")
+                field="text", fill=hexcolor("#FFFDF7"), align="center", size=TITLE_BODY,
+                min_size=BODY_MIN)
     parts.footer(c, ctx, box("title", "footer", trim), t(ctx.lang, "title"), "", MUTED,
                  title.id)
 

@@ -74,16 +74,15 @@ def _pawns(job: FileJob) -> Written:
 
 
 def _aids(job: FileJob) -> Written:
-    from ..documents import write_player_aids
-    from .aids import player_aid
+    from .aids import write_player_aids
 
     doc = job.open("player-aids.pdf", t(job.ctx.lang, "player_aid"))
-    write_player_aids(doc, player_aid, max(r.count for r in job.ctx.game.game.players))
+    write_player_aids(doc, max(r.count for r in job.ctx.game.game.players))
     return doc.path, doc.save(), job.page
 
 
 def _rules(job: FileJob) -> Written:
-    from .aids import rules_summary
+    from .rules_summary import rules_summary
 
     doc = job.open("rules-summary.pdf", t(job.ctx.lang, "rules"))
     doc.pages = rules_summary(doc.canvas, job.ctx, job.page) - 1

@@ -39,7 +39,7 @@ STRINGS: dict[str, dict[str, str]] = {
                        "cut out the discs.",
         "note_stickers": "Stick treasure stickers on 16 mm discs, value stickers on 22 mm "
                          "discs and die faces on the 12 mm faces of the dice.",
-        "note_aids": "Cut along the dashed line: one aid per player.",
+        "note_aids": "One page per player; trim along the aid's border if you like.",
         "note_board": "One A2 sheet; or print board-tiled.pdf and glue the tiles.",
         "note_tiles": "Trim, overlap the shaded strips, match the crosses, glue.",
         "note_pawns": "One standee per character.",
@@ -81,7 +81,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "note_tokens": "1-2쪽은 양면(수사 기록 토큰), 나머지는 단면으로 인쇄해 원을 오린다.",
         "note_stickers": "보물 스티커는 16 mm 원판에, 가치 스티커는 22 mm 원판에, 주사위 "
                          "스티커는 주사위의 12 mm 면에 붙인다.",
-        "note_aids": "점선을 따라 자른다: 한 사람에 한 장.",
+        "note_aids": "한 사람에 한 장; 원하면 테두리를 따라 자른다.",
         "note_board": "A2 한 장; 또는 board-tiled.pdf를 인쇄해 조각을 붙인다.",
         "note_tiles": "여백을 자르고 회색 띠를 겹쳐 십자 표시를 맞춰 붙인다.",
         "note_pawns": "캐릭터마다 하나.",

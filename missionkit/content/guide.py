@@ -16,6 +16,7 @@ class GuideSection:
     heading: Localized
     aid: bool
     points: Annotated[list[Localized], MinLen(1)]
+    note: str | None = None  # where a rule stated here comes from (a decision id, a source)
 
 
 @model

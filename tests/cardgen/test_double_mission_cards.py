@@ -26,26 +26,6 @@ def test_ladders_are_tables_not_slashed_lists(game, tmp_path):
         assert row in text, (m.id, row)
 
 
-def test_the_rules_summary_never_leaves_the_odds_table_alone_on_a_page(game, tmp_path):
-    import subprocess
-
-    import pikepdf
-
-    result = cardgen("build", "--game", "double-mission", "--lang", "en", "--lang", "ko",
-                     "--paper", "a4", "--paper", "letter", "--out", str(tmp_path), "--quiet")
-    assert result.returncode == 0, result.stderr
-    last_side = game.characters[-1]
-    for folder in (tmp_path / "double-mission").iterdir():
-        path = folder / "rules-summary.pdf"
-        with pikepdf.open(path) as pdf:
-            n = len(pdf.pages)
-        last = subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), str(path), "-"],
-                              capture_output=True, text=True).stdout
-        lang = folder.name[:2]
-        # the paragraph just before the table shares its page
-        assert last_side.name.get(lang) in last, (folder.name, n)
-
-
 def test_no_two_characters_share_a_monogram(game):
     from cardgen.double_mission.emblems import monogram
 

@@ -9,7 +9,7 @@ from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry import Rect
-from ..text import wrap
+from ..text import AID_BODY_MIN, TextOverflow, wrap
 from .common import GOLD, INK, Ctx
 
 
@@ -65,3 +65,26 @@ class Flow:
             self.y -= size * 1.28
             self.c.drawString(self.area.x + indent, self.y + size * 0.28, line)
         self.y -= size * 0.35
+
+
+class NullCanvas:
+    """A canvas that draws nothing: lets a layout be measured before it is drawn."""
+
+    def __getattr__(self, name: str) -> object:
+        return lambda *a, **k: NullCanvas()  # paths too: beginPath() gives another one
+
+
+def largest_size(draw: Callable[[Canvas, float], None], start: float,
+                 floor: float = AID_BODY_MIN, step: float = 0.25) -> float:
+    """The largest size from `start` down to `floor` at which `draw` (tried on a NullCanvas)
+    raises no TextOverflow; the last TextOverflow (naming the item and field) when none."""
+    size, last = start, None
+    while size >= floor - 1e-9:
+        try:
+            draw(NullCanvas(), size)  # type: ignore[arg-type]
+            return size
+        except TextOverflow as e:
+            last = e
+        size -= step
+    assert last is not None, f"start {start} is under the floor {floor}"
+    raise last

@@ -64,7 +64,8 @@ def _columns(inner: Rect, n: int, top: float, bottom: float = 0.0) -> list[Rect]
 def _section(ctx: Ctx, flow: Flow, section: GuideSection) -> None:
     """One guide section down the flow; TextOverflow naming it when the aid is full."""
     try:
-        flow.heading(section.heading.get(ctx.lang))
+        first = fill(section.points[0].get(ctx.lang), ctx.game.game)
+        flow.heading_before(section.heading.get(ctx.lang), first)
         for point in section.points:
             flow.paragraph(fill(point.get(ctx.lang), ctx.game.game))
     except OverflowError:

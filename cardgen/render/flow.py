@@ -44,14 +44,27 @@ class Flow:
         else:
             raise OverflowError("the text does not fit its area")
         self.y = self.area.y1
+        if self.y - height < self.area.y:
+            raise OverflowError("a paragraph is taller than a whole column")
 
     def heading(self, label: str) -> None:
         self.room(self.size * 3.2 + self.size * 1.28 * 3)  # never a heading alone at the foot
         self.y -= self.size * 1.9
         self.c.setFillColor(GOLD if self.dark else INK)
-        self.c.setFont(self.ctx.fonts.display, self.size * 1.45)
-        self.c.drawString(self.area.x, self.y, label)
+        font, size = self.ctx.fonts.display, self.size * 1.45
+        lines = wrap(label, font, size, self.area.w)  # a long heading takes two lines
+        self.c.setFont(font, size)
+        for k, line in enumerate(lines):
+            if k:
+                self.y -= size * 1.1
+            self.c.drawString(self.area.x, self.y, line)
         self.y -= self.size * 0.7
+
+    def heading_before(self, label: str, first: str) -> None:
+        """A heading kept in one column with the paragraph `first` that follows it."""
+        lines = wrap(first, self.ctx.fonts.body, self.size, self.area.w - self.size * 1.1)
+        self.room(self.size * 3.2 + len(lines) * self.size * 1.28 + self.size * 0.3)
+        self.heading(label)
 
     def paragraph(self, body: str, *, bullet: str = "•") -> None:
         font, size = self.ctx.fonts.body, self.size

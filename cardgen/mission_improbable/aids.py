@@ -148,6 +148,17 @@ def _skill_legend(c: Canvas, ctx: Ctx, area: Rect, size: float) -> None:
                       align="left")
 
 
+def _notes(ctx: Ctx) -> list[str]:
+    """How to roll 1D5 and how table modifiers add up, with the numbers from tables.yaml."""
+    d5, (low, high) = ctx.game.d5, ctx.game.modifiers.clamp
+    faces = [(f, d5.from_d10(f)) for f in range(1, d5.die + 1)]
+    first = [f for f, n in faces if n == 1]
+    top = faces[-1][1]
+    last = [f for f, n in faces if n == top]
+    return [t(ctx.lang, "d5", first=f"{first[0]}-{first[-1]}", last=f"{last[0]}-{last[-1]}",
+              top=top), t(ctx.lang, "mods", low=low, high=high)]
+
+
 def _reference(c: Canvas, ctx: Ctx, body: Rect, size: float) -> None:
     """The tables side by side from the top, then the skills' key, the pass chances and the
     notes (how to roll 1D5, how modifiers add up); TextOverflow when taller than `body`."""
@@ -162,8 +173,8 @@ def _reference(c: Canvas, ctx: Ctx, body: Rect, size: float) -> None:
     y = legend.y - mm(4)
     y -= _pass_strip(c, ctx, Rect(body.x, body.y, body.w, y - body.y), size) + mm(4)
     c.setFillColor(MUTED)
-    for key in ("d5", "mods"):
-        y = _lines(c, ctx, t(ctx.lang, key), body.x, y - size, body.w, size) + size
+    for note in _notes(ctx):
+        y = _lines(c, ctx, note, body.x, y - size, body.w, size) + size
     if y < body.y:
         raise text.TextOverflow("reference", "tables", f"taller than the page at {size} pt")
 

@@ -1,8 +1,11 @@
 """Player aids: half-page cards, two per sheet, the round summary on the front and the
-gadgets on the back (the guide's `aid` sections: the gadget sections go on the back).
+gadgets, the hands by player count and the companion link on the back (the guide's `aid`
+sections: the gadget sections go on the back).
 
-The backs are placed where the fronts' backs fall once the sheet is flipped (duplex), so a
-printed sheet cut across the middle gives two double-sided aids.
+Running text is set at the largest size from START that fits, never under
+text.AID_BODY_MIN (TextOverflow naming the section instead). The backs are placed where the
+fronts' backs fall once the sheet is flipped (duplex), so a printed sheet cut across the
+middle gives two double-sided aids.
 """
 
 from __future__ import annotations
@@ -16,10 +19,10 @@ from missionkit.content.guide import GuideSection
 from missionkit.dice_mission.guide import fill
 
 from .. import text
-from ..documents import Document
+from ..documents import LINK_STRIP, Document, draw_link
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, GOLD, INK, Ctx, fill_rect, hexcolor
-from ..render.flow import Flow
+from ..render.flow import Flow, largest_size
 from ..text import TextOverflow
 from ..token_layout import mirrored
 from . import glyphs
@@ -28,6 +31,8 @@ from .strings import t
 
 MARGIN = mm(10)
 BACK_FILL = hexcolor("#23252B")
+START = 10.5  # the running text's size when there is room for it
+KEY_H = mm(46)  # the four mission types' key, atop the front's third column
 
 
 def halves(page: tuple[float, float]) -> tuple[Rect, Rect]:
@@ -44,35 +49,44 @@ def _is_back(section_id: str) -> bool:
 
 def _title(c: Canvas, ctx: Ctx, inner: Rect, label: str) -> None:
     c.setFillColor(GOLD)
-    c.setFont(ctx.fonts.display, 16)
-    c.drawString(inner.x, inner.y1 - 14, f"{ctx.game.game.name.get(ctx.lang)} · {label}")
+    text.one_line(c, f"{ctx.game.game.name.get(ctx.lang)} · {label}",
+                  Rect(inner.x, inner.y1 - mm(6), inner.w - mm(12), mm(6)), ctx.fonts.display,
+                  16, item="player_aid", field="title", align="left")
 
 
-def _columns(inner: Rect, n: int, top: float) -> list[Rect]:
+def _columns(inner: Rect, n: int, top: float, bottom: float = 0.0) -> list[Rect]:
     gap = mm(6)
     w = (inner.w - gap * (n - 1)) / n
-    return [Rect(inner.x + k * (w + gap), inner.y, w, inner.h - top) for k in range(n)]
+    return [Rect(inner.x + k * (w + gap), inner.y + bottom, w, inner.h - top - bottom)
+            for k in range(n)]
 
 
 def _section(ctx: Ctx, flow: Flow, section: GuideSection) -> None:
     """One guide section down the flow; TextOverflow naming it when the aid is full."""
     try:
-        flow.heading(section.heading.get(ctx.lang))
+        first = fill(section.points[0].get(ctx.lang), ctx.game.game)
+        flow.heading_before(section.heading.get(ctx.lang), first)
         for point in section.points:
             flow.paragraph(fill(point.get(ctx.lang), ctx.game.game))
     except OverflowError:
         raise TextOverflow("player_aid", f"guide.{section.id}",
-                           "the aid's columns are full") from None
+                           "the aid's columns are full at the 9 pt floor") from None
 
 
-def _sections(c: Canvas, ctx: Ctx, flow: Flow, back: bool) -> None:
-    for section in ctx.game.guide:
-        if section.aid and _is_back(section.id) == back:
-            _section(ctx, flow, section)
+def _hands(ctx: Ctx, flow: Flow) -> None:
+    """Missions dealt per type and the missions needed to win, by player count."""
+    try:
+        flow.heading(t(ctx.lang, "setup_title"))
+        for players, row in sorted(ctx.game.setup.items()):
+            dealt = "/".join(str(n) for n in dict.fromkeys(row.dealt.values()))
+            flow.paragraph(t(ctx.lang, "setup_row", p=players, n=dealt, target=row.target))
+    except OverflowError:
+        raise TextOverflow("player_aid", "setup", "the aid's columns are full at the 9 pt "
+                                                  "floor") from None
 
 
 def _type_key(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """The four mission types: mark, colour and what each reads."""
+    """The four mission types: mark, colour and what each reads (labels, 7 pt and up)."""
     row = area.h / 4
     for k, kind in enumerate(("solo", "versus", "team", "special")):
         y = area.y1 - (k + 0.5) * row
@@ -80,49 +94,54 @@ def _type_key(c: Canvas, ctx: Ctx, area: Rect) -> None:
         fill_rect(c, Rect(area.x, y - row * 0.42, area.w, row * 0.84), color, radius=mm(1.5))
         glyphs.type_mark(c, kind, area.x + row * 0.5, y, row * 0.7, white)
         c.setFillColor(white)
+        words = Rect(area.x + row * 1.05, y - row * 0.4, area.w - row * 1.15, row * 0.4)
         c.setFont(ctx.fonts.display, 11)
-        c.drawString(area.x + row * 1.05, y + 1, t(ctx.lang, kind))
-        c.setFont(ctx.fonts.bold, 7)
-        c.drawString(area.x + row * 1.05, y - 8, t(ctx.lang, f"{kind}_hint"))
+        c.drawString(words.x, y + 1.5, t(ctx.lang, kind))
+        text.one_line(c, t(ctx.lang, f"{kind}_hint"), words, ctx.fonts.bold, 8.5,
+                      item="player_aid", field=f"{kind}_hint", align="left")
 
 
-def _hands(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """Missions dealt per type and the missions needed to win, by player count."""
-    c.setFillColor(GOLD)
-    c.setFont(ctx.fonts.display, 11)
-    c.drawString(area.x, area.y1 - 11, t(ctx.lang, "setup_title"))
-    c.setFillColor(white)
-    y = area.y1 - 26
-    for players, row in sorted(ctx.game.setup.items()):
-        dealt = "/".join(str(n) for n in dict.fromkeys(row.dealt.values()))
-        line = t(ctx.lang, "setup_row", p=players, n=dealt, target=row.target)
-        text.one_line(c, line, Rect(area.x, y - 4, area.w, 10), ctx.fonts.body, 8,
-                      item="player_aid", field="setup", align="left")
-        y -= 12
+def _front_text(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
+    flow = Flow(c, ctx, columns, size=size, dark=True)
+    for section in ctx.game.guide:
+        if section.aid and not _is_back(section.id):
+            _section(ctx, flow, section)
 
 
 def aid_front(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """The round summary: the mission and debriefing phases, the types, the hands."""
+    """The round summary: the mission and debriefing phases, and the mission types' key."""
     fill_rect(c, area, CHARCOAL, radius=mm(4))
     inner = area.shrink(mm(7))
     _title(c, ctx, inner, t(ctx.lang, "round"))
     cols = _columns(inner, 3, mm(9))
-    side = cols.pop()
-    flow = Flow(c, ctx, cols, size=8.6, dark=True)
-    _sections(c, ctx, flow, back=False)
-    _type_key(c, ctx, Rect(side.x, side.y1 - mm(50), side.w, mm(48)))
-    _hands(c, ctx, Rect(side.x, side.y, side.w, side.h - mm(54)))
+    side = cols[2]
+    _type_key(c, ctx, Rect(side.x, side.y1 - KEY_H, side.w, KEY_H))
+    cols[2] = Rect(side.x, side.y, side.w, side.h - KEY_H - mm(3))
+    size = largest_size(lambda cv, s: _front_text(cv, ctx, cols, s), START)
+    _front_text(c, ctx, cols, size)
 
 
-def aid_back(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """The gadgets, by the phase they are played in."""
+def _back_text(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
+    """Each gadget section in a column of its own, the hands in the last."""
+    sections = [s for s in ctx.game.guide if s.aid and _is_back(s.id)]
+    for section, column in zip(sections, columns, strict=False):
+        _section(ctx, Flow(c, ctx, [column], size=size, dark=True), section)
+    _hands(ctx, Flow(c, ctx, columns[len(sections):], size=size, dark=True))
+
+
+def aid_back(c: Canvas, ctx: Ctx, area: Rect, link: str, version: str) -> None:
+    """The gadgets by the phase they are played in, the hands, and the companion's link."""
     fill_rect(c, area, BACK_FILL, radius=mm(4))
     inner = area.shrink(mm(7))
     _title(c, ctx, inner, t(ctx.lang, "gadgets_list"))
     glyphs.suitcase(c, inner.x1 - mm(5), inner.y1 - mm(2.5), mm(9), GOLD, BACK_FILL)
-    sections = [s for s in ctx.game.guide if s.aid and _is_back(s.id)]
-    for section, column in zip(sections, _columns(inner, len(sections), mm(9)), strict=True):
-        _section(ctx, Flow(c, ctx, [column], size=9.5, dark=True), section)
+    strip = LINK_STRIP if link else 0.0
+    n = sum(1 for s in ctx.game.guide if s.aid and _is_back(s.id)) + 1
+    cols = _columns(inner, n, mm(9), strip + mm(2) if strip else 0.0)
+    size = largest_size(lambda cv, s: _back_text(cv, ctx, cols, s), START)
+    _back_text(c, ctx, cols, size)
+    if strip:
+        draw_link(c, ctx, Rect(inner.x, inner.y, inner.w, strip), link, version)
 
 
 def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, float]) -> None:
@@ -137,7 +156,7 @@ def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, floa
         _cut_line(c, page, len(fronts))
         doc.end_page()
         for area in mirrored(tuple(fronts), page, duplex, offset):
-            aid_back(c, ctx, area)
+            aid_back(c, ctx, area, doc.link, doc.version)
         _cut_line(c, page, len(fronts))
         doc.end_page()
 

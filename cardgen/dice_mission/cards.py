@@ -63,7 +63,8 @@ def _panel(c: Canvas, ctx: Ctx, area: Rect, body: str, item: str) -> None:
     """The card's text on its panel (drawn with the chrome), larger than Double Mission's
     (the texts are short), centred."""
     inner = area.shrink(PANEL_PAD)
-    block = text.fit(body, inner, ctx.fonts.body, BODY_SIZE, item=item, field="text")
+    block = text.fit(body, inner, ctx.fonts.body, BODY_SIZE, item=item, field="text",
+                      min_size=text.CARD_BODY_MIN)
     c.setFillColor(INK)
     text.draw(c, block, inner, align="center", valign="middle")
 

@@ -1,122 +1,143 @@
-"""The reference sheet (the three D10 tables and the pass chances) and the player aid (the 9
-phases and the aid sections of the guide), each drawn into half a page."""
+"""The reference sheet (the three D10 tables, the skills' key and the pass chances) and the
+player aid (the 9 phases and the aid sections of the guide), each on a page of its own.
+
+Running text is set at the largest size from START that fits the page, never under
+text.AID_BODY_MIN: when it cannot fit, the build fails naming the part (TextOverflow).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.lib.colors import white
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from missionkit.mission_improbable.guide import fill
 
 from .. import text
+from ..documents import LINK_STRIP, Document, draw_link
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx, fill_rect, stroke_rect
-from ..render.flow import Flow
+from ..render.flow import Flow, largest_size
 from . import glyphs
 from .odds import chance_row
 from .rows import d10
 from .strings import t
 
-MIN_SIZE = 6.5  # the aids shrink to fit, never below this (the spec's floor is 6 pt)
+START = 12.0  # the aid's running text size when the page has room for it
+REFERENCE_START = 13.5  # the reference's: three tables side by side read well larger
+MARGIN = mm(10)
 
 
-class _Null:
-    """A canvas that draws nothing: lets a layout be measured before it is drawn."""
-
-    def __getattr__(self, name: str) -> object:
-        return lambda *a, **k: _Null()  # paths too: beginPath() gives another _Null
+def write_pages(doc: Document, draw: Callable[[Canvas, Ctx, Rect], None], count: int, *,
+                link: bool) -> None:
+    """`count` copies of a sheet, one per page; with `link` and a companion address on the
+    document, a strip at the page's foot with its QR code and the content version."""
+    c = doc.canvas
+    pw, ph = c._pagesize
+    strip = LINK_STRIP if link and doc.link else 0.0
+    for _ in range(count):
+        area = Rect(MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN)
+        gap = mm(3) if strip else 0.0
+        draw(c, doc.ctx, Rect(area.x, area.y + strip + gap, area.w, area.h - strip - gap))
+        if strip:
+            draw_link(c, doc.ctx, Rect(area.x, area.y, area.w, strip), doc.link, doc.version)
+        doc.end_page()
 
 
 def _title(c: Canvas, ctx: Ctx, area: Rect, what: str, color: object) -> Rect:
     """The sheet's title line; returns the area below it."""
     c.setFillColor(color)
     text.one_line(c, f"{ctx.game.game.name.get(ctx.lang)} · {what}",
-                  Rect(area.x, area.y1 - mm(7), area.w, mm(7)), ctx.fonts.display, 15,
+                  Rect(area.x, area.y1 - mm(8), area.w, mm(8)), ctx.fonts.display, 18,
                   item="aid", field="title", align="left")
-    return Rect(area.x, area.y, area.w, area.h - mm(9))
+    return Rect(area.x, area.y, area.w, area.h - mm(11))
+
+
+def _lines(c: Canvas, ctx: Ctx, body: str, x: float, y: float, w: float, size: float,
+           font: str | None = None) -> float:
+    """`body` wrapped to `w` from the baseline `y` down; returns the y under the last line."""
+    font = font or ctx.fonts.body
+    c.setFont(font, size)
+    for line in text.wrap(body, font, size, w):
+        c.drawString(x, y, line)
+        y -= size * 1.22
+    return y
 
 
 # --- reference sheet -------------------------------------------------------------------
 
 
-def _table_height(ctx: Ctx, table: object, w: float, size: float) -> float:
-    return _draw_table(_Null(), ctx, table, Rect(0, 0, w, 10_000), size)  # type: ignore[arg-type]
-
-
 def _draw_table(c: Canvas, ctx: Ctx, table: object, area: Rect, size: float) -> float:
     """One D10 table (heading, when to roll, rows); returns the height it took."""
     y = area.y1
-    c.setFillColor(INK)
-    c.setFont(ctx.fonts.display, size * 1.6)
     d10(c, area.x + size * 0.8, y - size * 1.1, size * 1.7, CHARCOAL)
     c.setFillColor(INK)
-    c.drawString(area.x + size * 2, y - size * 1.6, table.name.get(ctx.lang))  # type: ignore
-    y -= size * 2.3
+    text.one_line(c, table.name.get(ctx.lang),  # type: ignore[attr-defined]
+                  Rect(area.x + size * 2, y - size * 2, area.w - size * 2, size * 1.8),
+                  ctx.fonts.display, size * 1.5, item="reference", field="table name",
+                  align="left")
     c.setFillColor(MUTED)
-    c.setFont(ctx.fonts.body, size)
-    for line in simpleSplit(table.when.get(ctx.lang), ctx.fonts.body, size, area.w):  # type: ignore
-        y -= size * 1.2
-        c.drawString(area.x, y, line)
-    y -= size * 0.6
+    y = _lines(c, ctx, table.when.get(ctx.lang), area.x, y - size * 3.3,  # type: ignore
+               area.w, size) + size * 0.6
     face_w = size * 3.4
     for i, row in enumerate(table.rows):  # type: ignore[attr-defined]
-        lines = simpleSplit(row.result.get(ctx.lang), ctx.fonts.body, size,
-                            area.w - face_w - size)
-        h = len(lines) * size * 1.2 + size * 0.7
+        lines = text.wrap(row.result.get(ctx.lang), ctx.fonts.body, size,
+                          area.w - face_w - size * 0.4)
+        h = len(lines) * size * 1.22 + size * 0.6
         if i % 2 == 0:
             fill_rect(c, Rect(area.x, y - h, area.w, h), CREAM)
         faces = str(row.from_) if row.from_ == row.to else f"{row.from_}-{row.to}"
         c.setFillColor(INK)
         c.setFont(ctx.fonts.bold, size * 1.1)
-        c.drawCentredString(area.x + face_w / 2, y - size * 1.3, faces)
-        c.setFont(ctx.fonts.body, size)
-        for k, line in enumerate(lines):
-            c.drawString(area.x + face_w, y - size * (1.25 + 1.2 * k), line)
+        c.drawCentredString(area.x + face_w / 2, y - size * 1.2, faces)
+        _lines(c, ctx, row.result.get(ctx.lang), area.x + face_w, y - size * 1.2,
+               area.w - face_w - size * 0.4, size)
         y -= h
     return area.y1 - y
 
 
-def _pass_strip(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """The pass-chance table: Δ and the chance, two rows of 20 cells."""
+def _pass_strip(c: Canvas, ctx: Ctx, area: Rect, size: float) -> float:
+    """The pass-chance table under its rule: Δ and the chance, two rows of 20 cells.
+    Returns the height it took."""
     c.setFillColor(INK)
-    c.setFont(ctx.fonts.display, 11)
-    c.drawString(area.x, area.y1 - 11, t(ctx.lang, "pass_chance"))
-    c.setFont(ctx.fonts.body, 7)
+    c.setFont(ctx.fonts.display, size * 1.3)
+    c.drawString(area.x, area.y1 - size * 1.3, t(ctx.lang, "pass_chance"))
     c.setFillColor(MUTED)
-    c.drawString(area.x, area.y1 - 20, f"{t(ctx.lang, 'pass_rule')}  {t(ctx.lang, 'delta')}")
+    y = _lines(c, ctx, t(ctx.lang, "pass_rule"), area.x, area.y1 - size * 2.8, area.w, size)
+    y = _lines(c, ctx, t(ctx.lang, "delta"), area.x, y, area.w, size)
     cells = chance_row(-10, 9)
     head = mm(9)
     w = (area.w - head) / len(cells)
-    top = area.y1 - 24
-    row_h = (top - area.y) / 2
+    row_h = size * 1.9
+    top = y + size * 0.2
     fill_rect(c, Rect(area.x, top - row_h, area.w, row_h), CHARCOAL)
     labels = [f"{d:+d}".replace("+0", "0") for d, _ in cells]
     labels[0], labels[-1] = f"≤{cells[0][0]}", f"≥+{cells[-1][0]}"
     # row by row (not column by column), so the text reads in rows
     for r, (head_label, ink) in enumerate((("Δ", GOLD), ("%", INK))):
-        y = top - row_h * (0.65 + r)
+        y = top - row_h * (r + 1)
         c.setFillColor(ink)
-        c.setFont(ctx.fonts.bold, 8)
-        c.drawString(area.x + 3, y, head_label)
+        text.one_line(c, head_label, Rect(area.x + 3, y, head - 3, row_h), ctx.fonts.bold,
+                      size, item="reference", field="pass chances", align="left")
         for i, (delta, chance) in enumerate(cells):
-            x = area.x + head + i * w + w / 2
-            if r == 0:
-                c.setFillColor(white)
-                c.setFont(ctx.fonts.bold, 7.5)
-                c.drawCentredString(x, y, labels[i])
-            else:
-                c.setFont(ctx.fonts.bold if delta == 0 else ctx.fonts.body, 8)
-                c.drawCentredString(x, y, f"{round(chance * 100)}")
-    stroke_rect(c, Rect(area.x, area.y, area.w, top - area.y), CHARCOAL, 0.6)
+            cell = Rect(area.x + head + i * w, y, w, row_h)
+            c.setFillColor(white if r == 0 else INK)
+            label = labels[i] if r == 0 else f"{round(chance * 100)}"
+            font = ctx.fonts.bold if r == 0 or delta == 0 else ctx.fonts.body
+            text.one_line(c, label, cell.shrink(1), font, size, item="reference",
+                          field="pass chances",
+                          min_size=text.AID_BODY_MIN if r else text.MIN_SIZE)
+    stroke_rect(c, Rect(area.x, top - 2 * row_h, area.w, 2 * row_h), CHARCOAL, 0.6)
+    return area.y1 - (top - 2 * row_h)
 
 
-def _skill_legend(c: Canvas, ctx: Ctx, area: Rect) -> None:
+def _skill_legend(c: Canvas, ctx: Ctx, area: Rect, size: float) -> None:
     """Every skill's glyph beside its name, in two rows: the key to the cards' rows."""
     skills = ctx.game.skills
     per_row = -(-len(skills) // 2)
     w, h = area.w / per_row, area.h / 2
-    d = min(h * 0.8, mm(5.5))
+    d = min(h * 0.8, mm(6))
     for i, skill in enumerate(skills):
         cell = Rect(area.x + (i % per_row) * w, area.y1 - (i // per_row + 1) * h, w, h)
         c.setFillColor(INK)
@@ -125,41 +146,54 @@ def _skill_legend(c: Canvas, ctx: Ctx, area: Rect) -> None:
         c.setFillColor(INK)
         text.one_line(c, skill.name.get(ctx.lang), Rect(cell.x + d + mm(1.2), cell.y,
                                                         w - d - mm(2), h),
-                      ctx.fonts.bold, 8, item="reference", field=f"skill {skill.id}",
+                      ctx.fonts.bold, size, item="reference", field=f"skill {skill.id}",
                       align="left")
 
 
-def reference_sheet(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """The three D10 tables side by side, the skills' key, the pass chances and the notes."""
-    stroke_rect(c, area, CHARCOAL, 0.8, radius=mm(3))
-    inner = area.shrink(mm(5))
-    body = _title(c, ctx, inner, t(ctx.lang, "reference"), INK)
-    notes = Rect(body.x, body.y, body.w, mm(6))
-    strip = Rect(body.x, notes.y1 + mm(1), body.w, mm(19))
-    legend = Rect(body.x, strip.y1 + mm(1.5), body.w, mm(10))
-    _skill_legend(c, ctx, legend)
-    tables = Rect(body.x, legend.y1 + mm(2), body.w, body.y1 - legend.y1 - mm(2))
+def _notes(ctx: Ctx) -> list[str]:
+    """How to roll 1D5 and how table modifiers add up, with the numbers from tables.yaml."""
+    d5, (low, high) = ctx.game.d5, ctx.game.modifiers.clamp
+    faces = [(f, d5.from_d10(f)) for f in range(1, d5.die + 1)]
+    first = [f for f, n in faces if n == 1]
+    top = faces[-1][1]
+    last = [f for f, n in faces if n == top]
+    return [t(ctx.lang, "d5", first=f"{first[0]}-{first[-1]}", last=f"{last[0]}-{last[-1]}",
+              top=top), t(ctx.lang, "mods", low=low, high=high)]
+
+
+def _reference(c: Canvas, ctx: Ctx, body: Rect, size: float) -> None:
+    """The tables side by side from the top, then the skills' key, the pass chances and the
+    notes (how to roll 1D5, how modifiers add up); TextOverflow when taller than `body`."""
     gap = mm(4)
-    w = (tables.w - 2 * gap) / 3
+    w = (body.w - 2 * gap) / 3
     order = [ctx.game.tables[k] for k in ("spy", "mission_failure", "capture")]
-    size = 9.5
-    while max(_table_height(ctx, tb, w, size) for tb in order) > tables.h:
-        size -= 0.25
-        if size < MIN_SIZE:
-            raise text.TextOverflow("reference", "tables", f"taller than {tables.h:.0f} pt")
-    for i, table in enumerate(order):
-        _draw_table(c, ctx, table, Rect(tables.x + i * (w + gap), tables.y, w, tables.h), size)
-    _pass_strip(c, ctx, strip)
+    tall = max(_draw_table(c, ctx, tb, Rect(body.x + i * (w + gap), body.y, w, body.h), size)
+               for i, tb in enumerate(order))
+    y = body.y1 - tall - mm(5)
+    legend = Rect(body.x, y - size * 3.6, body.w, size * 3.6)
+    _skill_legend(c, ctx, legend, size)
+    y = legend.y - mm(4)
+    y -= _pass_strip(c, ctx, Rect(body.x, body.y, body.w, y - body.y), size) + mm(4)
     c.setFillColor(MUTED)
-    text.one_line(c, f"{t(ctx.lang, 'd5')}  {t(ctx.lang, 'mods')}", notes, ctx.fonts.body, 7.5,
-                  item="reference", field="notes", align="left")
+    for note in _notes(ctx):
+        y = _lines(c, ctx, note, body.x, y - size, body.w, size) + size
+    if y < body.y:
+        raise text.TextOverflow("reference", "tables", f"taller than the page at {size} pt")
+
+
+def reference_sheet(c: Canvas, ctx: Ctx, area: Rect) -> None:
+    """The reference on its page, its text at the largest size that fits."""
+    stroke_rect(c, area, CHARCOAL, 0.8, radius=mm(3))
+    body = _title(c, ctx, area.shrink(mm(6)), t(ctx.lang, "reference"), INK)
+    size = largest_size(lambda cv, s: _reference(cv, ctx, body, s), REFERENCE_START)
+    _reference(c, ctx, body, size)
 
 
 # --- player aid ------------------------------------------------------------------------
 
 
-def _phases(c: Canvas, ctx: Ctx, area: Rect, size: float) -> float:
-    """The 9 phases, numbered; returns the height they take."""
+def _phases(c: Canvas, ctx: Ctx, area: Rect, size: float) -> None:
+    """The 9 phases, numbered; TextOverflow when they are taller than `area`."""
     y = area.y1
     c.setFillColor(GOLD)
     c.setFont(ctx.fonts.display, size * 1.45)
@@ -168,54 +202,52 @@ def _phases(c: Canvas, ctx: Ctx, area: Rect, size: float) -> float:
     y -= size * 0.6
     indent = size * 2.4
     for n, phase in enumerate(ctx.game.guide.phases, start=1):
-        reminder = fill(phase.reminder.get(ctx.lang), ctx.game.game)
-        lines = simpleSplit(reminder, ctx.fonts.body, size, area.w - indent)
-        y -= size * 1.45
+        y -= size * 1.6
         c.setFillColor(GOLD)
-        c.circle(area.x + size * 0.8, y + size * 0.35, size * 0.8, fill=1, stroke=0)
+        c.circle(area.x + size * 0.8, y + size * 0.35, size * 0.85, fill=1, stroke=0)
         c.setFillColor(INK)
         c.setFont(ctx.fonts.bold, size)
         c.drawCentredString(area.x + size * 0.8, y, str(n))
         c.setFillColor(GOLD)
         c.drawString(area.x + indent, y, phase.name.get(ctx.lang))
         c.setFillColor(white)
-        c.setFont(ctx.fonts.body, size)
-        for line in lines:
-            y -= size * 1.22
-            c.drawString(area.x + indent, y, line)
+        reminder = fill(phase.reminder.get(ctx.lang), ctx.game.game)
+        y = _lines(c, ctx, reminder, area.x + indent, y - size * 1.22, area.w - indent,
+                   size) + size * 1.22
         y -= size * 0.35
-    return area.y1 - y
+    if y < area.y:
+        raise text.TextOverflow("player_aid", "phases", f"taller than the page at {size} pt")
 
 
 def _sections(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
-    """The guide's aid sections, flowed down `columns` (OverflowError when they do not fit)."""
+    """The guide's aid sections, flowed down `columns`; TextOverflow naming the section
+    that does not fit."""
     flow = Flow(c, ctx, columns, size=size, dark=True)
     for section in ctx.game.guide.sections:
-        if section.aid:
-            flow.heading(section.heading.get(ctx.lang))
+        if not section.aid:
+            continue
+        try:
+            first = fill(section.points[0].get(ctx.lang), ctx.game.game)
+            flow.heading_before(section.heading.get(ctx.lang), first)
             for point in section.points:
                 flow.paragraph(fill(point.get(ctx.lang), ctx.game.game))
+        except OverflowError:
+            raise text.TextOverflow("player_aid", f"guide.{section.id}",
+                                    f"the aid's columns are full at {size} pt") from None
 
 
-def _fits(draw: object, *args: object) -> bool:
-    try:
-        draw(_Null(), *args)  # type: ignore[operator]
-    except OverflowError:
-        return False
-    return True
+def _aid(c: Canvas, ctx: Ctx, left: Rect, cols: list[Rect], size: float) -> None:
+    _phases(c, ctx, left, size)
+    _sections(c, ctx, cols, size)
 
 
 def player_aid(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """One player aid in half a page: the phases on the left, the aid sections on the right."""
+    """One player aid on its page: the phases on the left, the aid sections in two columns
+    on the right, all at the largest size that fits."""
     fill_rect(c, area, CHARCOAL, radius=mm(4))
-    body = _title(c, ctx, area.shrink(mm(6)), t(ctx.lang, "player_aid"), GOLD)
-    left = Rect(body.x, body.y, body.w * 0.42, body.h)
-    col_w = (body.w * 0.58 - mm(8)) / 2
-    cols = [Rect(left.x1 + mm(5) + i * (col_w + mm(3)), body.y, col_w, body.h) for i in (0, 1)]
-    size = 8.0
-    while _phases(_Null(), ctx, left, size) > left.h or not _fits(_sections, ctx, cols, size):
-        size -= 0.25
-        if size < MIN_SIZE:
-            raise text.TextOverflow("player_aid", "phases", "the aid does not fit half a page")
-    _phases(c, ctx, left, size)
-    _sections(c, ctx, cols, size)
+    body = _title(c, ctx, area.shrink(mm(7)), t(ctx.lang, "player_aid"), GOLD)
+    left = Rect(body.x, body.y, body.w * 0.38, body.h)
+    col_w = (body.w * 0.62 - mm(10)) / 2
+    cols = [Rect(left.x1 + mm(6) + i * (col_w + mm(4)), body.y, col_w, body.h) for i in (0, 1)]
+    size = largest_size(lambda cv, s: _aid(cv, ctx, left, cols, s), START)
+    _aid(c, ctx, left, cols, size)

@@ -105,7 +105,8 @@ def _tag(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect, key: str, solid: bool) -
 
 def _reminder(c: Canvas, ctx: Ctx, dc: DeckCard, area: Rect) -> None:
     body = dc.reminder.get(ctx.lang)
-    parts.panel(c, ctx, area, body, item=dc.id, field="reminder", fill=PALE)
+    parts.panel(c, ctx, area, body, item=dc.id, field="reminder", fill=PALE,
+                min_size=text.CARD_BODY_MIN)
 
 
 def _footer(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect, layout: str) -> None:
@@ -192,7 +193,8 @@ def asset_face(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:
 
 def _body_text(c: Canvas, ctx: Ctx, dc: DeckCard, body: str, area: Rect) -> None:
     inner = area.shrink(mm(1))
-    block = text.fit(body, inner, ctx.fonts.body, 9.5, item=dc.id, field="text")
+    block = text.fit(body, inner, ctx.fonts.body, 9.5, item=dc.id, field="text",
+                      min_size=text.CARD_BODY_MIN)
     c.setFillColor(INK)
     text.draw(c, block, inner, align="center", valign="middle")
 

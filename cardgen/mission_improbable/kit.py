@@ -1,5 +1,6 @@
 """Mission Improbable's recipe: one shared deck of 169 cards with one back, the reference
-sheet (D10 tables, pass chances), the player aid (9 phases) and the score pad.
+sheet (D10 tables, pass chances) and the player aid (9 phases), a page each, and the score
+pad.
 
 Drawing modules are imported when a file is drawn, so `cardgen check` stays quick.
 """
@@ -25,9 +26,9 @@ COMPONENT_NAMES = {
     "equipment_card": "equipment cards", "experience_card": "experience cards",
     "connection_card": "connection cards", "event_card": "event cards",
 }
-AID_COPIES = 6  # one per player at most (players.max): two per page
+AID_COPIES = 6  # one per player at most (players.max), one per page
 PAD_COPIES = 2  # two score pads (two games) on one page
-REFERENCE_COPIES = 2
+REFERENCE_COPIES = 2  # one per page
 
 
 def families(ctx: Ctx) -> list[CardFamily]:
@@ -39,20 +40,18 @@ def families(ctx: Ctx) -> list[CardFamily]:
 
 
 def _reference(job: FileJob) -> Written:
-    from ..documents import write_player_aids
-    from .aids import reference_sheet
+    from .aids import reference_sheet, write_pages
 
     doc = job.open("reference.pdf", t(job.ctx.lang, "reference"))
-    write_player_aids(doc, reference_sheet, REFERENCE_COPIES, link=False)
+    write_pages(doc, reference_sheet, REFERENCE_COPIES, link=False)
     return doc.path, doc.save(), job.page
 
 
 def _aids(job: FileJob) -> Written:
-    from ..documents import write_player_aids
-    from .aids import player_aid
+    from .aids import player_aid, write_pages
 
     doc = job.open("player-aids.pdf", t(job.ctx.lang, "player_aid"))
-    write_player_aids(doc, player_aid, min(AID_COPIES, job.ctx.game.game.players.max))
+    write_pages(doc, player_aid, min(AID_COPIES, job.ctx.game.game.players.max), link=True)
     return doc.path, doc.save(), job.page
 
 

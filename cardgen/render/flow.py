@@ -9,7 +9,7 @@ from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry import Rect
-from ..text import wrap
+from ..text import AID_BODY_MIN, TextOverflow, wrap
 from .common import GOLD, INK, Ctx
 
 
@@ -44,14 +44,27 @@ class Flow:
         else:
             raise OverflowError("the text does not fit its area")
         self.y = self.area.y1
+        if self.y - height < self.area.y:
+            raise OverflowError("a paragraph is taller than a whole column")
 
     def heading(self, label: str) -> None:
         self.room(self.size * 3.2 + self.size * 1.28 * 3)  # never a heading alone at the foot
         self.y -= self.size * 1.9
         self.c.setFillColor(GOLD if self.dark else INK)
-        self.c.setFont(self.ctx.fonts.display, self.size * 1.45)
-        self.c.drawString(self.area.x, self.y, label)
+        font, size = self.ctx.fonts.display, self.size * 1.45
+        lines = wrap(label, font, size, self.area.w)  # a long heading takes two lines
+        self.c.setFont(font, size)
+        for k, line in enumerate(lines):
+            if k:
+                self.y -= size * 1.1
+            self.c.drawString(self.area.x, self.y, line)
         self.y -= self.size * 0.7
+
+    def heading_before(self, label: str, first: str) -> None:
+        """A heading kept in one column with the paragraph `first` that follows it."""
+        lines = wrap(first, self.ctx.fonts.body, self.size, self.area.w - self.size * 1.1)
+        self.room(self.size * 3.2 + len(lines) * self.size * 1.28 + self.size * 0.3)
+        self.heading(label)
 
     def paragraph(self, body: str, *, bullet: str = "•") -> None:
         font, size = self.ctx.fonts.body, self.size
@@ -65,3 +78,26 @@ class Flow:
             self.y -= size * 1.28
             self.c.drawString(self.area.x + indent, self.y + size * 0.28, line)
         self.y -= size * 0.35
+
+
+class NullCanvas:
+    """A canvas that draws nothing: lets a layout be measured before it is drawn."""
+
+    def __getattr__(self, name: str) -> object:
+        return lambda *a, **k: NullCanvas()  # paths too: beginPath() gives another one
+
+
+def largest_size(draw: Callable[[Canvas, float], None], start: float,
+                 floor: float = AID_BODY_MIN, step: float = 0.25) -> float:
+    """The largest size from `start` down to `floor` at which `draw` (tried on a NullCanvas)
+    raises no TextOverflow; the last TextOverflow (naming the item and field) when none."""
+    size, last = start, None
+    while size >= floor - 1e-9:
+        try:
+            draw(NullCanvas(), size)  # type: ignore[arg-type]
+            return size
+        except TextOverflow as e:
+            last = e
+        size -= step
+    assert last is not None, f"start {start} is under the floor {floor}"
+    raise last

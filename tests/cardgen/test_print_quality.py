@@ -179,11 +179,12 @@ def test_calibration_labels_are_clear_and_readable(tmp_path, paper):
         assert not overlaps(text_boxes(path, index)), f"page {index + 1}"
 
 
-AIDS_WITH_LINK = ("double-mission", "mission-improbable")  # aids drawn by write_player_aids
+# the games whose player aids carry the companion's QR, and the page (from 0) it is on
+AIDS_WITH_LINK = {"double-mission": 0, "mission-improbable": 0, "dice-mission": 1}
 
 
-def _qr(path: Path, png: Path) -> list[str]:
-    kits.render(path, 0, 200 / 72).save(png)
+def _qr(path: Path, png: Path, index: int = 0) -> list[str]:
+    kits.render(path, index, 200 / 72).save(png)
     return subprocess.run(["zbarimg", "-q", "--raw", str(png)], capture_output=True,
                           text=True).stdout.split()
 
@@ -197,9 +198,11 @@ def test_player_aid_qr_opens_the_companion_with_the_content_version(built, tmp_p
         version = content_version(CONTENT / GAMES[game])
         assert manifest["content_version"] == version
         expected = f"http://127.0.0.1:5000/?game={game}&v={version}"
-        files = ["print-guide.pdf"] + (["player-aids.pdf"] if game in AIDS_WITH_LINK else [])
-        for name in files:
-            found = _qr(folder / name, tmp_path / f"{game}-{lang}-{paper}.png")
+        files = [("print-guide.pdf", 0)]
+        if game in AIDS_WITH_LINK:
+            files.append(("player-aids.pdf", AIDS_WITH_LINK[game]))
+        for name, index in files:
+            found = _qr(folder / name, tmp_path / f"{game}-{lang}-{paper}.png", index)
             assert found and set(found) == {expected}, (game, lang, paper, name, found)
             assert version in pdftotext(folder / name)
 

@@ -26,6 +26,7 @@ class Document:
                  subject: str):
         self.path, self.ctx, self.pages = path, ctx, 0
         self.link, self.version = "", ""  # the companion's address and the content version
+        self.versioned: set[Path] = set()  # where draw_link notes that this file prints them
         kind = InkSaverCanvas if ctx.ink == "saver" else Canvas
         self.canvas = kind(str(path), pagesize=page, invariant=1, pageCompression=1,
                            initialFontName=ctx.fonts.body, initialFontSize=9)
@@ -49,6 +50,12 @@ class Document:
     def save(self) -> int:
         self.canvas.save()
         return self.pages
+
+    def draw_link(self, area: Rect) -> None:
+        """The companion's QR code, address and content version in `area` (see draw_link);
+        noted in `versioned`, so that the build rewrites this file when the content changes."""
+        draw_link(self.canvas, self.ctx, area, self.link, self.version)
+        self.versioned.add(self.path)
 
 
 def draw_crop_marks(c: Canvas, sheet: Sheet) -> None:
@@ -230,7 +237,7 @@ def write_player_aids(doc: Document, draw_aid: Callable[[Canvas, Ctx, Rect], Non
         area = Rect(margin, margin * 2 + half if top else margin, pw - 2 * margin, half)
         draw_aid(c, doc.ctx, Rect(area.x, area.y + strip, area.w, area.h - strip))
         if strip:
-            draw_link(c, doc.ctx, Rect(area.x, area.y, area.w, strip), doc.link, doc.version)
+            doc.draw_link(Rect(area.x, area.y, area.w, strip))
         if not top or i == count - 1:
             c.saveState()
             c.setDash(3, 3)

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 import cardgen.build
+import cardgen.watch
 from cardgen import cli
+from cardgen.build import BuildOptions
 from cardgen.kit import FileJob, KitFile, kit_for
 from cardgen.pdf_check import page_text_sizes
 from cardgen.text import PRINT_FLOOR
@@ -39,6 +41,7 @@ def fine_print_kit(monkeypatch):
     kit = kit_for(GAME)
     extra = dataclasses.replace(kit, files=(*kit.files, KitFile("fine-print.pdf", _fine_print)))
     monkeypatch.setattr(cardgen.build, "kit_for", lambda game: extra)
+    monkeypatch.setattr(cardgen.watch, "kit_for", lambda game: extra)
 
 
 def _build(out: Path) -> int:
@@ -68,3 +71,15 @@ def test_normal_build_passes_the_floor_check(tmp_path, capsys):
         sizes = [s for page in page_text_sizes(folder / entry["path"]) for s in page]
         assert sizes and min(sizes) >= PRINT_FLOOR - 1e-3, entry["path"]
 
+
+
+def test_watch_reports_small_text_and_keeps_watching(fine_print_kit, tmp_path):
+    """`cardgen watch` shows the same line as a problem (and on the preview page) instead of
+    stopping on a traceback."""
+    rebuilder = cardgen.watch.Rebuilder(BuildOptions(GAME, out=tmp_path))
+    report = rebuilder.rebuild()
+    path = tmp_path / GAME / "en-a4" / "fine-print.pdf"
+    assert report.errors == [
+        f"{path} page 2: text at 5.5 pt, under the 6 pt floor (text.PRINT_FLOOR)"]
+    gallery = json.loads((rebuilder.gallery / "gallery.json").read_text(encoding="utf-8"))
+    assert gallery["errors"] == report.errors

@@ -17,13 +17,12 @@ import pikepdf
 
 from .text import PRINT_FLOOR
 
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
+IDENTITY = (1, 0, 0, 1, 0, 0)
 SHOW = {"Tj", "TJ", "'", '"'}
 # only these operators come back from pikepdf's (C++) parser: paths and fills, most of a
 # page's operators, are skipped before Python sees them
 OPERATORS = " ".join(["q", "Q", "cm", "BT", "Tm", "Tf", "Do", *SHOW])
-TOLERANCE = 1e-3  # matrix products of a 6 pt run may come out a hair under 6
+TOLERANCE = 1e-3  # scaled sizes of a 6 pt run may come out a hair under 6
 
 
 class SmallText(ValueError):
@@ -37,50 +36,40 @@ class SmallText(ValueError):
         return "\n".join(self.problems)
 
 
-def _mul(m: Matrix, n: Matrix) -> Matrix:
-    """m then n (PDF row-vector convention: m x n)."""
-    a, b, c, d, e, f = m
-    p, q, r, s, t, u = n
-    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s,
-            e * p + f * r + t, e * q + f * s + u)
+def _scale(values: object) -> float:
+    """How much a matrix [a b c d e f] scales areas, as a length: sqrt|ad - bc|."""
+    a, b, c, d = (float(v) for v in values[:4])  # type: ignore[index]
+    return math.sqrt(abs(a * d - b * c))
 
 
-def _scale(m: Matrix) -> float:
-    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-
-
-def _matrix(values: object) -> Matrix:
-    return tuple(float(v) for v in values)  # type: ignore[attr-defined, return-value]
-
-
-def _sizes(stream: object, resources: pikepdf.Dictionary, ctm: Matrix,
+def _sizes(stream: object, resources: pikepdf.Dictionary, scale: float,
            forms: dict[tuple[int, int], list[float]]) -> Iterator[float]:
-    """The printed sizes of `stream`'s text runs under `ctm`; `forms` keeps each placed
-    form's own sizes (a card back placed on every card is read once)."""
-    stack: list[Matrix] = []
-    tm, size = IDENTITY, 0.0
+    """The printed sizes of `stream`'s text runs under a transformation that scales by
+    `scale`; `forms` keeps each placed form's own sizes (a card back on every card is read
+    once). Only scales are tracked: a product's sqrt|det| is the product of its factors'."""
+    stack: list[float] = []
+    tm, size = 1.0, 0.0
     for operands, op in pikepdf.parse_content_stream(stream, OPERATORS):
         name = str(op)
-        if name == "q":
-            stack.append(ctm)
-        elif name == "Q":
-            ctm = stack.pop()
-        elif name == "cm":
-            ctm = _mul(_matrix(operands), ctm)
-        elif name == "BT":
-            tm = IDENTITY
+        if name in SHOW:
+            yield size * tm * scale
         elif name == "Tm":
-            tm = _matrix(operands)
+            tm = _scale(operands)
         elif name == "Tf":
             size = float(operands[1])
-        elif name in SHOW:
-            yield size * _scale(_mul(tm, ctm))
+        elif name == "BT":
+            tm = 1.0
+        elif name == "q":
+            stack.append(scale)
+        elif name == "Q":
+            scale = stack.pop()
+        elif name == "cm":
+            scale *= _scale(operands)
         elif name == "Do":
             xobj = resources.get("/XObject", {}).get(operands[0])
             if xobj is not None and xobj.get("/Subtype") == "/Form":
-                # sqrt|det| is multiplicative: a form's sizes scale by its placement's
-                scale = _scale(_mul(_matrix(xobj.get("/Matrix", IDENTITY)), ctm))
-                yield from (s * scale for s in _form_sizes(xobj, resources, forms))
+                placed = scale * _scale(xobj.get("/Matrix", IDENTITY))
+                yield from (s * placed for s in _form_sizes(xobj, resources, forms))
 
 
 def _form_sizes(xobj: pikepdf.Object, resources: pikepdf.Dictionary,
@@ -88,7 +77,7 @@ def _form_sizes(xobj: pikepdf.Object, resources: pikepdf.Dictionary,
     """A form XObject's text sizes in its own space, read once per file."""
     key = xobj.objgen
     if key == (0, 0) or key not in forms:  # (0, 0): a direct object, nothing to share
-        forms[key] = list(_sizes(xobj, xobj.get("/Resources", resources), IDENTITY, forms))
+        forms[key] = list(_sizes(xobj, xobj.get("/Resources", resources), 1.0, forms))
     return forms[key]
 
 
@@ -96,8 +85,8 @@ def page_text_sizes(path: Path) -> list[list[float]]:
     """Every shown text run's printed size in points, page by page."""
     forms: dict[tuple[int, int], list[float]] = {}
     with pikepdf.open(path) as pdf:
-        return [list(_sizes(page, page.obj.get("/Resources", pikepdf.Dictionary()), IDENTITY,
-                            forms)) for page in pdf.pages]
+        return [list(_sizes(page, page.obj.get("/Resources", pikepdf.Dictionary()), 1.0, forms))
+                for page in pdf.pages]
 
 
 def text_sizes(path: Path) -> list[float]:

@@ -115,16 +115,14 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     # The kit's slow files go first, so that on several cores the others fill in around them.
     slow = {f.name for f in kit.files if f.slow}
     todo.sort(key=lambda item: item[0] not in slow)
-    results = run_jobs([lambda write=write: _entry(write(), files_job) for _, write in todo],
-                       done=(lambda done: progress(done[0]["path"])) if progress else None)
-    written = {name: entry for (name, _), (entry, _) in zip(todo, results, strict=True)}
+    written, problems = _write(todo, files_job, progress)
     entries = [written[name] if name in written else previous[name] for name, _ in files]
     pages = {e["path"]: e["pages"] for e in entries}
     bought = kit.bought(game, opts.lang) if kit.bought else []
     guide, guide_problems = _entry(write_guide(files_job, kit, pages, bought), files_job)
     entries.insert(0, guide)
-    if problems := [p for _, found in results for p in found] + guide_problems:
-        raise SmallText(problems)
+    if problems + guide_problems:
+        raise SmallText(problems + guide_problems)
     manifest = {
         "game": opts.game, "lang": opts.lang, "paper": opts.paper,
         "card_size_mm": [round(CARD_SIZE[0] / mm(1), 2), round(CARD_SIZE[1] / mm(1), 2)],
@@ -140,6 +138,16 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     (folder / "manifest.json").write_text(text, encoding="utf-8")
     return BuildResult(folder, manifest, list(written))
+
+
+def _write(todo: list[tuple[str, Callable[[], Written]]], job: FileJob,
+           progress: Progress | None) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Write the files of `todo` on every core, each read back in the worker that wrote it;
+    their manifest lines by name, and every page with text under the print floor."""
+    results = run_jobs([lambda write=write: _entry(write(), job) for _, write in todo],
+                       done=(lambda done: progress(done[0]["path"])) if progress else None)
+    written = {name: entry for (name, _), (entry, _) in zip(todo, results, strict=True)}
+    return written, [problem for _, found in results for problem in found]
 
 
 def _previous_files(folder: Path, version: str, companion_url: str) -> dict[str, dict]:

@@ -73,6 +73,9 @@ def main() -> None:
     print("in process (imports excluded, same work):")
     print(f"  cardgen build: median {ik * 1000:.0f} ms; raw ReportLab: median {ir * 1000:.0f} ms")
     print(f"  ratio kit / raw: {ik / ir:.2f}")
+    check = readback(tmp / "kit1", args.runs)
+    print(f"  of which the print-floor readback (pdf_check, {pdfs} PDFs, one core): median "
+          f"{check * 1000:.0f} ms, shared among the build's workers")
     shutil.rmtree(tmp)
 
 
@@ -94,6 +97,20 @@ def in_process(tmp: Path, cards: int, runs: int) -> tuple[float, float]:
             kit.append(mid - start)
             raw.append(end - mid)
     return statistics.median(kit), statistics.median(raw)
+
+
+def readback(kit: Path, runs: int) -> float:
+    """Median time to read every PDF of a built kit back for its print floor, as the build
+    does after writing each one (cardgen.pdf_check)."""
+    from cardgen.pdf_check import small_text
+
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        for path in sorted(kit.rglob("*.pdf")):
+            small_text(path)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 if __name__ == "__main__":

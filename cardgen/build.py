@@ -23,6 +23,7 @@ from .geometry import PAPERS, mm
 from .imposition import BLEED, CARD_SIZE, Duplex
 from .kit import CardFamily, FileJob, Kit, Written, kit_for
 from .parallel import run_jobs
+from .pdf_check import SmallText, small_text
 from .print_guide import write_guide
 from .render.common import Ctx
 
@@ -52,14 +53,22 @@ def companion_link(base: str, game: str, version: str) -> str:
 class BuildResult:
     folder: Path
     manifest: dict = field(default_factory=dict)
+    written: list[str] = field(default_factory=list)  # the files written (not kept), guide aside
 
 
-def _entry(done: Written) -> dict[str, Any]:
-    """A file's line in the manifest."""
+Checked = tuple[dict[str, Any], list[str]]  # a file's manifest line, its print-floor problems
+
+
+def _entry(done: Written, job: FileJob) -> Checked:
+    """A file's line in the manifest (with the content version it prints, if it prints one),
+    and its text under the print floor, read back from the file (pdf_check)."""
     path, pages, size = done
-    return {"path": path.name, "pages": pages,
-            "page_size_pt": [round(size[0], 2), round(size[1], 2)],
-            "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+    entry: dict[str, Any] = {"path": path.name, "pages": pages,
+                             "page_size_pt": [round(size[0], 2), round(size[1], 2)],
+                             "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+    if path in job.versioned:
+        entry["content_version"] = job.version
+    return entry, small_text(path)
 
 
 def job_for(opts: BuildOptions, kit: Kit, ctx: Ctx, folder: Path) -> FileJob:
@@ -71,9 +80,8 @@ def job_for(opts: BuildOptions, kit: Kit, ctx: Ctx, folder: Path) -> FileJob:
 
 
 def outputs(opts: BuildOptions, kit: Kit, ctx: Ctx,
-            folder: Path) -> list[tuple[str, Callable[[], Written]]]:
+            job: FileJob) -> list[tuple[str, Callable[[], Written]]]:
     """Each file of the kit: its name and how to write it (card sheets, then the others)."""
-    job = job_for(opts, kit, ctx, folder)
 
     def cards_file(family: CardFamily) -> Written:
         label = kit.words(opts.lang, family.key)
@@ -89,28 +97,32 @@ def outputs(opts: BuildOptions, kit: Kit, ctx: Ctx,
 
 def build(opts: BuildOptions, progress: Progress | None = None, *,
           only: set[str] | None = None, game: Any = None) -> BuildResult:
-    """Write the kit's PDFs (all, or just the files named in `only`) and manifest.json."""
+    """Write the kit's PDFs (all, or just the files named in `only` and those the last
+    build left out or wrote for other content) and manifest.json. Every file written is
+    read back: text under text.PRINT_FLOOR raises SmallText naming each file and page, and
+    then no manifest is written."""
     game = game or load_game(opts.game, opts.content)
     kit = kit_for(opts.game)
     ctx = Ctx(game, opts.lang, fonts_for(opts.lang), opts.ink)
     suffix = "-ink-saver" if opts.ink == "saver" else ""
     folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}{suffix}"
     folder.mkdir(parents=True, exist_ok=True)
-    previous = _previous_files(folder)
-    files = outputs(opts, kit, ctx, folder)
     files_job = job_for(opts, kit, ctx, folder)
+    previous = _previous_files(folder, files_job.version, opts.companion_url)
+    files = outputs(opts, kit, ctx, files_job)
     todo = [(name, write) for name, write in files
             if only is None or name in only or name not in previous]
     # The kit's slow files go first, so that on several cores the others fill in around them.
     slow = {f.name for f in kit.files if f.slow}
     todo.sort(key=lambda item: item[0] not in slow)
-    results = run_jobs([lambda write=write: _entry(write()) for _, write in todo],
-                       done=(lambda entry: progress(entry["path"])) if progress else None)
-    written = {name: entry for (name, _), entry in zip(todo, results, strict=True)}
+    written, problems = _write(todo, files_job, progress)
     entries = [written[name] if name in written else previous[name] for name, _ in files]
     pages = {e["path"]: e["pages"] for e in entries}
     bought = kit.bought(game, opts.lang) if kit.bought else []
-    entries.insert(0, _entry(write_guide(files_job, kit, pages, bought)))
+    guide, guide_problems = _entry(write_guide(files_job, kit, pages, bought), files_job)
+    entries.insert(0, guide)
+    if problems + guide_problems:
+        raise SmallText(problems + guide_problems)
     manifest = {
         "game": opts.game, "lang": opts.lang, "paper": opts.paper,
         "card_size_mm": [round(CARD_SIZE[0] / mm(1), 2), round(CARD_SIZE[1] / mm(1), 2)],
@@ -125,13 +137,26 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     }
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     (folder / "manifest.json").write_text(text, encoding="utf-8")
-    return BuildResult(folder, manifest)
+    return BuildResult(folder, manifest, list(written))
 
 
-def _previous_files(folder: Path) -> dict[str, dict]:
-    """The last manifest's file entries, for files still on disk."""
+def _write(todo: list[tuple[str, Callable[[], Written]]], job: FileJob,
+           progress: Progress | None) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Write the files of `todo` on every core, each read back in the worker that wrote it;
+    their manifest lines by name, and every page with text under the print floor."""
+    results = run_jobs([lambda write=write: _entry(write(), job) for _, write in todo],
+                       done=(lambda done: progress(done[0]["path"])) if progress else None)
+    written = {name: entry for (name, _), (entry, _) in zip(todo, results, strict=True)}
+    return written, [problem for _, found in results for problem in found]
+
+
+def _previous_files(folder: Path, version: str, companion_url: str) -> dict[str, dict]:
+    """The last manifest's file entries that can stay: files still on disk that print no
+    content version or companion address but this build's (a player aid prints both)."""
     try:
         old = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return {f["path"]: f for f in old.get("files", []) if (folder / f["path"]).exists()}
+    same_link = old.get("companion_url") == companion_url
+    return {f["path"]: f for f in old.get("files", []) if (folder / f["path"]).exists()
+            and ("content_version" not in f or (f["content_version"] == version and same_link))}

@@ -1,4 +1,8 @@
-"""A two-page duplex alignment test: crosses on the front, scales on the back."""
+"""A two-page duplex alignment test: crosses on the front, scales on the back.
+
+The test page lies on the paper as that paper's card sheets do (imposition.sheet_for:
+portrait A4, landscape Letter) and flips the same way, so the offsets read off it are the
+ones the card backs need."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import fonts_for
 from .geometry import PAPERS, mm
-from .imposition import Duplex
+from .imposition import Duplex, behind, sheet_for
 from .render.common import INK
 
 INSTRUCTIONS = [
@@ -26,8 +30,9 @@ def _points(page: tuple[float, float]) -> list[tuple[float, float]]:
 
 
 def write_calibration(path: Path, paper: str, duplex: Duplex) -> Path:
-    """Write the alignment test page pair for `paper` and `duplex`."""
-    page = PAPERS[paper]
+    """Write the alignment test page pair for `paper` and `duplex`, on the card sheets'
+    page (same size and orientation)."""
+    page = sheet_for(PAPERS[paper]).page
     fonts = fonts_for("en")
     c = Canvas(str(path), pagesize=page, invariant=1, initialFontName=fonts.body)
     c.setTitle("Mission Kit duplex calibration")
@@ -47,10 +52,8 @@ def write_calibration(path: Path, paper: str, duplex: Duplex) -> Path:
     c.showPage()
     c.setFont(fonts.display, 16)
     c.drawString(mm(20), page[1] - mm(20), "Duplex alignment test (back)")
-    for x, y in _points(page):
-        bx = page[0] - x if duplex == "long" else x
-        by = y if duplex == "long" else page[1] - y
-        _scales(c, fonts.body, bx, by)
+    for point in _points(page):
+        _scales(c, fonts.body, *behind(page, duplex, point))
     c.showPage()
     c.save()
     return path

@@ -88,6 +88,7 @@ def build(args: argparse.Namespace) -> None:
     from .build import build as run_build
     from .fonts import FontMissing
     from .kit import NoKit
+    from .pdf_check import SmallText
     from .text import TextOverflow
 
     try:
@@ -102,6 +103,12 @@ def build(args: argparse.Namespace) -> None:
             progress.close()
     except ContentError as exc:
         report_content_error(exc)
+        raise Failed(1) from None
+    except SmallText as exc:
+        for problem in exc.problems:
+            warn(problem)
+        print("text under the print floor; the kit is not finished (no manifest written).",
+              file=sys.stderr)
         raise Failed(1) from None
     except (FontMissing, TextOverflow, NoKit) as exc:
         warn(str(exc))

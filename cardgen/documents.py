@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,7 @@ class Document:
                  subject: str):
         self.path, self.ctx, self.pages = path, ctx, 0
         self.link, self.version = "", ""  # the companion's address and the content version
+        self.versioned: set[Path] = set()  # where draw_link notes that this file prints them
         kind = InkSaverCanvas if ctx.ink == "saver" else Canvas
         self.canvas = kind(str(path), pagesize=page, invariant=1, pageCompression=1,
                            initialFontName=ctx.fonts.body, initialFontSize=9)
@@ -49,6 +51,12 @@ class Document:
     def save(self) -> int:
         self.canvas.save()
         return self.pages
+
+    def draw_link(self, area: Rect) -> None:
+        """The companion's QR code, address and content version in `area` (see draw_link);
+        noted in `versioned`, so that the build rewrites this file when the content changes."""
+        draw_link(self.canvas, self.ctx, area, self.link, self.version)
+        self.versioned.add(self.path)
 
 
 def draw_crop_marks(c: Canvas, sheet: Sheet) -> None:
@@ -230,7 +238,7 @@ def write_player_aids(doc: Document, draw_aid: Callable[[Canvas, Ctx, Rect], Non
         area = Rect(margin, margin * 2 + half if top else margin, pw - 2 * margin, half)
         draw_aid(c, doc.ctx, Rect(area.x, area.y + strip, area.w, area.h - strip))
         if strip:
-            draw_link(c, doc.ctx, Rect(area.x, area.y, area.w, strip), doc.link, doc.version)
+            doc.draw_link(Rect(area.x, area.y, area.w, strip))
         if not top or i == count - 1:
             c.saveState()
             c.setDash(3, 3)
@@ -244,22 +252,29 @@ def write_player_aids(doc: Document, draw_aid: Callable[[Canvas, Ctx, Rect], Non
 LINK_STRIP = mm(20)
 
 
+@functools.lru_cache(maxsize=4)
+def _qr_matrix(url: str) -> tuple[bytes, ...]:
+    """The QR code's modules, row by row (1 = dark). Encoding one takes some 25 ms and a kit
+    draws the same address on every aid and on the guide, so it is encoded once."""
+    import segno
+
+    return tuple(bytes(row) for row in segno.make(url, error="m").matrix)
+
+
 def draw_link(c: Canvas, ctx: Ctx, area: Rect, url: str, version: str) -> None:
     """A QR code of `url` (dark modules on white, with its quiet zone) and the address and
     content version beside it, inside `area`."""
-    import segno
-
-    qr = segno.make(url, error="m")
+    matrix = _qr_matrix(url)
     size = area.h - mm(2)
     quiet = 2
-    n = len(qr.matrix) + 2 * quiet
+    n = len(matrix) + 2 * quiet
     unit = size / n
     x0, y0 = area.x + mm(1), area.y + mm(1)
     c.saveState()
     c.setFillColor(white)
     c.roundRect(area.x, area.y, area.w, area.h, mm(2), fill=1, stroke=0)
     c.setFillColor(INK)
-    for r, row in enumerate(qr.matrix):
+    for r, row in enumerate(matrix):
         for col, dark in enumerate(row):
             if dark:
                 c.rect(x0 + (col + quiet) * unit, y0 + size - (r + quiet + 1) * unit, unit, unit,

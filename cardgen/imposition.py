@@ -86,17 +86,30 @@ def sheet_for(paper: tuple[float, float]) -> Sheet:
     return card_sheet((portrait[1], portrait[0]), cols=4, rows=2)
 
 
-def back_sheet(front: Sheet, duplex: Duplex = "long",
-               offset: tuple[float, float] = (0, 0)) -> Sheet:
-    """The back page: cell i lies behind front cell i once the sheet is flipped.
+def mirrors_x(page: tuple[float, float], duplex: Duplex) -> bool:
+    """Whether a page's back is its front mirrored left to right (else top to bottom).
 
     The sheet turns around the paper's long or short edge: on a portrait page long-edge
     duplex mirrors x, on a landscape page it mirrors y (the paper's long edge is then
-    horizontal). `offset` (points) corrects a printer's misregistration.
+    horizontal)."""
+    return (duplex == "long") == (page[0] <= page[1])
+
+
+def behind(page: tuple[float, float], duplex: Duplex,
+           point: tuple[float, float]) -> tuple[float, float]:
+    """Where on the back page a point of the front page lies, once the sheet is flipped."""
+    x, y = point
+    return (page[0] - x, y) if mirrors_x(page, duplex) else (x, page[1] - y)
+
+
+def back_sheet(front: Sheet, duplex: Duplex = "long",
+               offset: tuple[float, float] = (0, 0)) -> Sheet:
+    """The back page: cell i lies behind front cell i once the sheet is flipped (see
+    mirrors_x). `offset` (points) corrects a printer's misregistration.
     """
     pw, ph = front.page
     dx, dy = offset
-    mirror_x = (duplex == "long") == (pw <= ph)
+    mirror_x = mirrors_x(front.page, duplex)
     cells = []
     for cell in front.cells:
         x = pw - cell.x1 if mirror_x else cell.x

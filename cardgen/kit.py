@@ -66,6 +66,9 @@ class FileJob:
     name: str  # the game's name in ctx.lang
     link: str = ""  # the companion's address for this game and content version (player aids)
     version: str = ""  # the content version the kit is built from (missionkit.content.version)
+    # the files of this job that print `link` and `version`, noted as they are drawn (in the
+    # process that writes them), so a rebuild from other content rewrites them
+    versioned: set[Path] = field(default_factory=set, compare=False)
 
     def open(self, file_name: str, what: str, page: tuple[float, float] | None = None) -> Any:
         """A kit Document titled '<game>: <what>' in the job's folder (page: the paper)."""
@@ -73,7 +76,7 @@ class FileJob:
 
         doc = Document(self.folder / file_name, page or self.page, self.ctx,
                        title=f"{self.name}: {what}", subject=f"{self.name} print-and-play")
-        doc.link, doc.version = self.link, self.version
+        doc.link, doc.version, doc.versioned = self.link, self.version, self.versioned
         return doc
 
 

@@ -22,7 +22,9 @@ from .card_images import CardCache, rasterise
 from .cardset import card_sides
 from .fonts import fonts_for
 from .kit import kit_for
+from .pdf_check import SmallText
 from .render.common import Ctx
+from .text import TextOverflow
 
 PREVIEW_DPI = 110
 
@@ -78,9 +80,15 @@ class Rebuilder:
             only = {file_of[f] for f in changed}
             if other_key != self.other_key:
                 only |= {f.name for f in self.kit.files}
-        result = build(self.opts, only=only, game=game)
+        try:
+            result = build(self.opts, only=only, game=game)
+        except (SmallText, TextOverflow) as exc:  # drawn, but not printable: say so, go on
+            errors = str(exc).splitlines()
+            self._gallery_errors(errors)
+            return Report(errors=errors)
+        # build also rewrites what prints the content version (an aid), which an edit changes
         files = sorted(f["path"] for f in result.manifest["files"]
-                       if only is None or f["path"] in only)
+                       if only is None or f["path"] in result.written)
         self.keys = {s.name: s.key for s in sides}
         self.other_key = other_key
         self._gallery(sides, root, files)

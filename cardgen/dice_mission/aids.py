@@ -10,7 +10,7 @@ middle gives two double-sided aids.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
@@ -19,7 +19,7 @@ from missionkit.content.guide import GuideSection
 from missionkit.dice_mission.guide import fill
 
 from .. import text
-from ..documents import LINK_STRIP, Document, draw_link
+from ..documents import LINK_STRIP, Document
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, GOLD, INK, Ctx, fill_rect, hexcolor
 from ..render.flow import Flow, largest_size
@@ -129,8 +129,9 @@ def _back_text(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
     _hands(ctx, Flow(c, ctx, columns[len(sections):], size=size, dark=True))
 
 
-def aid_back(c: Canvas, ctx: Ctx, area: Rect, link: str, version: str) -> None:
-    """The gadgets by the phase they are played in, the hands, and the companion's link."""
+def aid_back(c: Canvas, ctx: Ctx, area: Rect, link: Callable[[Rect], None] | None) -> None:
+    """The gadgets by the phase they are played in, the hands, and the companion's link
+    (drawn by the document's draw_link, so a rebuild knows this file prints the version)."""
     fill_rect(c, area, BACK_FILL, radius=mm(4))
     inner = area.shrink(mm(7))
     _title(c, ctx, inner, t(ctx.lang, "gadgets_list"))
@@ -141,7 +142,7 @@ def aid_back(c: Canvas, ctx: Ctx, area: Rect, link: str, version: str) -> None:
     size = largest_size(lambda cv, s: _back_text(cv, ctx, cols, s), START)
     _back_text(c, ctx, cols, size)
     if strip:
-        draw_link(c, ctx, Rect(inner.x, inner.y, inner.w, strip), link, version)
+        link(Rect(inner.x, inner.y, inner.w, strip))
 
 
 def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, float]) -> None:
@@ -156,7 +157,7 @@ def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, floa
         _cut_line(c, page, len(fronts))
         doc.end_page()
         for area in mirrored(tuple(fronts), page, duplex, offset):
-            aid_back(c, ctx, area, doc.link, doc.version)
+            aid_back(c, ctx, area, doc.draw_link if doc.link else None)
         _cut_line(c, page, len(fronts))
         doc.end_page()
 

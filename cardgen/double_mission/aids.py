@@ -17,7 +17,7 @@ from missionkit.double_mission import odds
 from missionkit.double_mission.guide import fill
 
 from .. import text
-from ..documents import LINK_STRIP, Document, draw_link
+from ..documents import LINK_STRIP, Document
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx, fill_rect
 from ..render.flow import Flow
@@ -103,7 +103,7 @@ class _Flow(Flow):
 
 
 def _aid(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float,
-         link: tuple[str, str] | None, spread: tuple[float, ...] = (0.0, 0.0),
+         link: Callable[[Rect], None] | None, spread: tuple[float, ...] = (0.0, 0.0),
          ) -> list[tuple[float, int]]:
     """One aid page at body size `size`, or TextOverflow naming the section that spills.
 
@@ -111,8 +111,8 @@ def _aid(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float,
     j, so the blocks fill the column's height. Returns each column's unused height and its
     number of such blocks."""
     card = Rect(MARGIN, MARGIN, page[0] - 2 * MARGIN, page[1] - 2 * MARGIN)
-    if link:
-        draw_link(c, ctx, Rect(card.x, card.y, card.w, LINK_STRIP), *link)
+    if link:  # the document's own draw_link, so a rebuild knows this file prints the version
+        link(Rect(card.x, card.y, card.w, LINK_STRIP))
         card = Rect(card.x, card.y + LINK_STRIP + mm(3), card.w, card.h - LINK_STRIP - mm(3))
     fill_rect(c, card, CHARCOAL, radius=mm(5))
     inner = card.shrink(mm(9))
@@ -151,11 +151,15 @@ def _blocks(flow: Flow, ctx: Ctx) -> list[tuple[str, Callable[[], None]]]:
     return out
 
 
+def _no_link(area: Rect) -> None:
+    """Measuring a layout: the link strip takes its room, nothing is drawn."""
+
+
 def _spread(ctx: Ctx, page: tuple[float, float], size: float, link: bool) -> tuple[float, ...]:
     """The extra space above each block of a column that lets its blocks fill it (at most
     two lines' worth, so a short last column stays short rather than gappy)."""
     scratch = Canvas(io.BytesIO(), pagesize=page)
-    columns = _aid(scratch, ctx, page, size, ("x", "0") if link else None)
+    columns = _aid(scratch, ctx, page, size, _no_link if link else None)
     return tuple(min(0.97 * room / n, 2 * size) if n else 0.0 for room, n in columns)
 
 
@@ -165,7 +169,7 @@ def aid_size(ctx: Ctx, page: tuple[float, float], link: bool) -> float:
     s = AID_MAX
     while True:
         try:
-            _aid(Canvas(io.BytesIO(), pagesize=page), ctx, page, s, ("x", "0") if link else None)
+            _aid(Canvas(io.BytesIO(), pagesize=page), ctx, page, s, _no_link if link else None)
             return s
         except text.TextOverflow:
             if s - STEP < text.AID_BODY_MIN - 1e-9:
@@ -177,7 +181,7 @@ def write_player_aids(doc: Document, count: int) -> None:
     """`count` aids, one per page (so the running text can stay readable at arm's length)."""
     c = doc.canvas
     page = c._pagesize
-    link = (doc.link, doc.version) if doc.link else None
+    link = doc.draw_link if doc.link else None
     size = aid_size(doc.ctx, page, link is not None)
     spread = _spread(doc.ctx, page, size, link is not None)
     for _ in range(count):

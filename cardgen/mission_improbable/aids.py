@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from missionkit.mission_improbable.guide import fill
 
 from .. import text
-from ..documents import LINK_STRIP, Document, draw_link
+from ..documents import LINK_STRIP, Document
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx, fill_rect, stroke_rect
 from ..render.flow import Flow, largest_size
@@ -41,7 +41,7 @@ def write_pages(doc: Document, draw: Callable[[Canvas, Ctx, Rect], None], count:
         gap = mm(3) if strip else 0.0
         draw(c, doc.ctx, Rect(area.x, area.y + strip + gap, area.w, area.h - strip - gap))
         if strip:
-            draw_link(c, doc.ctx, Rect(area.x, area.y, area.w, strip), doc.link, doc.version)
+            doc.draw_link(Rect(area.x, area.y, area.w, strip))
         doc.end_page()
 
 

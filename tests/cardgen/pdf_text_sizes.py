@@ -1,4 +1,6 @@
-"""The printed size of every run of text in a PDF, read back from its content streams.
+"""The printed size, font, place and text of every run of text in a PDF, read back from its
+content streams: the tests' own reader, independent of cardgen.pdf_check (the build's fast,
+size-only check of the print floor), so each confirms the other.
 
 pikepdf parses each page's (and each placed form's) operators; the size a reader sees is the
 `Tf` size scaled by the text matrix (`Tm`) and the current transformation (`cm`, nested

@@ -194,4 +194,5 @@ def test_calibrate_writes_a_two_page_test(tmp_path):
     assert result.returncode == 0, result.stderr
     with pikepdf.open(tmp_path / "calibrate-letter-short.pdf") as pdf:
         assert len(pdf.pages) == 2
-        assert [float(v) for v in pdf.pages[0].MediaBox][2:] == pytest.approx([612, 792])
+        # landscape, as Letter's card sheets (4 x 2)
+        assert [float(v) for v in pdf.pages[0].MediaBox][2:] == pytest.approx([792, 612])

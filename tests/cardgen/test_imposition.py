@@ -76,6 +76,16 @@ def test_short_edge_backs_mirror_rows():
     assert back.cells[0].y == pytest.approx(front.cells[6].y)
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_behind_finds_each_cards_back(paper, duplex):
+    """A point of the front (the calibration page's crosses) flips as the cards do."""
+    front = imposition.sheet_for(PAPERS[paper])
+    back = imposition.back_sheet(front, duplex)
+    for f, b in zip(front.cells, back.cells, strict=True):
+        assert imposition.behind(front.page, duplex, (f.cx, f.cy)) == pytest.approx((b.cx, b.cy))
+
+
 def test_back_offsets_shift_every_back():
     front = imposition.card_sheet(PAPERS["a4"])
     plain = imposition.back_sheet(front, "long")

@@ -179,6 +179,36 @@ def test_calibration_labels_are_clear_and_readable(tmp_path, paper):
         assert not overlaps(text_boxes(path, index)), f"page {index + 1}"
 
 
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+def test_calibration_page_lies_like_the_card_sheets(built, tmp_path, paper):
+    """Letter's cards are imposed landscape (4 x 2), A4's portrait (3 x 3): the duplex test
+    page is printed the same way, so the offsets read off it are the card backs' own."""
+    for duplex in ("long", "short"):
+        result = cardgen("calibrate", "--paper", paper, "--duplex", duplex,
+                         "--out", str(tmp_path))
+        assert result.returncode == 0, result.stderr
+    for game, lang, paper_, folder in kits.folders(built):
+        if paper_ != paper or lang != "en":
+            continue
+        cards = folder / kit_for(game).families(_ctx(game))[0].file_name
+        sizes = {_page_sizes(cards)[0]}
+        for path in tmp_path.glob("calibrate-*.pdf"):
+            sizes |= set(_page_sizes(path))
+        assert len(sizes) == 1, (game, sizes)
+        ((w, h),) = sizes
+        assert (w > h) == (paper == "letter")
+
+
+def _ctx(game: str) -> Ctx:
+    return Ctx(load_game(game, CONTENT), "en", fonts_for("en"))
+
+
+def _page_sizes(path: Path) -> list[tuple[float, float]]:
+    with pikepdf.open(path) as pdf:
+        return [(round(float(p.MediaBox[2]), 2), round(float(p.MediaBox[3]), 2))
+                for p in pdf.pages]
+
+
 # the games whose player aids carry the companion's QR, and the page (from 0) it is on
 AIDS_WITH_LINK = {"double-mission": 0, "mission-improbable": 0, "dice-mission": 1}
 

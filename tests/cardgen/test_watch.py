@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from cardgen.build import BuildOptions
 from cardgen.preview import create_preview_app
 from cardgen.watch import Rebuilder, watch
+from missionkit.content.version import content_version
 
 HEADLINE = '"Score 5 points now."'
 
@@ -49,10 +51,11 @@ def test_one_card_edit_rerenders_only_that_card(rebuilder, content_copy):
     edit(content_copy, HEADLINE, '"Score 5 points at once."')
     report = rebuilder.rebuild()
     assert report.rendered == ["plan_cards/headline-face"]
-    assert report.files == ["plan-cards.pdf"]
+    # the aids and the guide print the content version, which the edit changed
+    assert report.files == ["plan-cards.pdf", "player-aids.pdf"]
     assert "Score 5 points at once." in pdf_text(folder / "plan-cards.pdf")
     for name, (data, mtime) in before.items():
-        if name not in ("plan-cards.pdf", "print-guide.pdf"):  # the guide shows the version
+        if name not in ("plan-cards.pdf", "player-aids.pdf", "print-guide.pdf"):
             path = folder / name
             assert path.read_bytes() == data and path.stat().st_mtime_ns == mtime, name
     manifest = json.loads((folder / "manifest.json").read_text())
@@ -108,6 +111,42 @@ def test_watch_reacts_to_a_saved_file(content_copy, tmp_path):
     stop.set()
     thread.join(timeout=10)
     assert len(reports) >= 2 and reports[-1].rendered == ["plan_cards/headline-face"]
+
+
+def _printed_version(path: Path) -> str:
+    """The content version printed beside the companion's QR code ('... · content v <hash>')."""
+    found = set(re.findall(r"version\s+([0-9a-f]{8})\b", pdf_text(path)))
+    assert len(found) == 1, found
+    return found.pop()
+
+
+def test_watch_rebuilds_the_aids_with_the_new_content_version(content_copy, tmp_path):
+    """A saved edit reaches the player aids' printed content version, not just the cards."""
+    reports = []
+    stop = threading.Event()
+    opts = BuildOptions("double-mission", out=tmp_path / "out", content=content_copy)
+    aids = tmp_path / "out" / "double-mission" / "en-a4" / "player-aids.pdf"
+    thread = threading.Thread(target=watch, args=(opts, reports.append, stop), daemon=True)
+    thread.start()
+    try:
+        _wait_for(lambda: reports)
+        old = _printed_version(aids)
+        assert old == content_version(content_copy / "double_mission")
+        edit(content_copy, HEADLINE, '"Score 5 points this turn."')
+        _wait_for(lambda: len(reports) >= 2)
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+    assert not reports[-1].errors and "player-aids.pdf" in reports[-1].files
+    new = content_version(content_copy / "double_mission")
+    assert new != old and _printed_version(aids) == new
+
+
+def _wait_for(ready, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not ready() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ready(), "watch did not report in time"
 
 
 def test_preview_gallery_serves_cards_and_sources(rebuilder):

@@ -119,8 +119,9 @@ def caption_size(die: float) -> float:
 
 
 def _die(c: Canvas, font: str, x: float, y: float, s: float, face: Die, ink: Color) -> None:
-    """A die face drawn once at a unit size, then placed scaled (see forms.py)."""
-    unit = 100.0
+    """A die face drawn once at its largest size, then placed scaled (see forms.py); drawn
+    at a real size so the ink saver keeps its pips solid and its border dark."""
+    unit = MAX_DIE
     key = f"die:{face}:{font}:{ink.hexval()}"
     forms.place(c, key, (-unit, -unit, unit, unit),
                 lambda c: glyphs.die(c, font, 0, 0, unit, face, ink=ink), x, y, s / unit)

@@ -63,9 +63,7 @@ def _glyph_disc(c: Canvas, what: str, cx: float, cy: float, d: float) -> None:
     if what.startswith("table:"):
         d10(c, cx, cy, d, D10_INK)
         return
-    c.setFillColor(INK)
-    c.circle(cx, cy, d / 2, fill=1, stroke=0)
-    glyphs.draw_skill(c, what, cx, cy, d * 0.7, white, INK)
+    glyphs.skill_disc(c, what, cx, cy, d)
 
 
 def _value(c: Canvas, ctx: Ctx, row: Row, area: Rect, chip: Color) -> None:

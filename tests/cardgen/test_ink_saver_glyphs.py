@@ -1,5 +1,5 @@
-"""Glyphs drawn on an ink-saver canvas keep their ink: a skill icon is not an empty ring, a
-die keeps a dark border and solid pips (each drawn alone and read back as pixels)."""
+"""The ink saver, read back as pixels of one glyph or card drawn alone: a skill icon is not an
+empty ring, a die keeps a dark border and solid pips, backs and stickers stay light."""
 
 from __future__ import annotations
 
@@ -11,11 +11,17 @@ import pytest
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.dice_mission import requirement
+from cardgen.dice_mission import cards, requirement, tokens
 from cardgen.dice_mission.pictures import Die, Group
+from cardgen.fonts import fonts_for
 from cardgen.geometry import Rect, mm
-from cardgen.ink import InkSaverCanvas
+from cardgen.imposition import CARD_SIZE
+from cardgen.ink import WHITE, InkSaverCanvas
 from cardgen.mission_improbable import glyphs
+from cardgen.render.common import Ctx
+from missionkit.content import load_game
+from missionkit.dice_mission.model import MISSION_TYPES
+from tests.conftest import CONTENT
 
 SIDE = mm(12)  # the square each glyph is drawn in
 SCALE = 8  # render at 576 dpi so a 0.7 pt outline shows
@@ -82,3 +88,62 @@ def test_a_mission_cards_die_keeps_solid_pips_and_a_dark_border_in_ink_saver():
     # the border: a dark pixel on the die's left edge, half way up
     edge = min(px[x, w // 2] for x in range(int(w * 0.01), int(w * 0.1)))
     assert edge < 80, f"the die's border is light grey ({edge})"
+
+
+def _paper(im: Image.Image) -> float:
+    """The share of pixels that are not bare paper (as cardgen.ink.coverage counts)."""
+    hist = im.histogram()
+    return 1 - sum(hist[WHITE:]) / sum(hist)
+
+
+@pytest.fixture(scope="module")
+def dice_ctx() -> Ctx:
+    return Ctx(load_game("dice-mission", CONTENT), "en", fonts_for("en"))
+
+
+def _card(kind: type[Canvas], draw: Callable[[Canvas, Rect], None]) -> Image.Image:
+    buf = io.BytesIO()
+    w, h = CARD_SIZE
+    c = kind(buf, pagesize=(w, h))
+    draw(c, Rect(0, 0, w, h))
+    c.showPage()
+    c.save()
+    doc = pdfium.PdfDocument(buf.getvalue())
+    try:
+        return doc[0].render(scale=1).to_pil().convert("L")
+    finally:
+        doc.close()
+
+
+def test_every_mission_back_in_ink_saver_is_as_light_as_the_solo_back(dice_ctx):
+    """Team dots and special stars are decoration: left out in saver like the solo stripes."""
+    inked_backs = {}
+    for kind in MISSION_TYPES:
+        mission = dice_ctx.game.missions_of(kind)[0]
+        back = cards.mission_back(kind)
+        inked_backs[kind] = _paper(_card(
+            InkSaverCanvas, lambda c, r, back=back, m=mission: back(c, dice_ctx, m, r)))
+    for kind, share in inked_backs.items():
+        assert share < 1.3 * inked_backs["solo"], (kind, inked_backs)
+
+
+def test_die_stickers_in_ink_saver_are_outlines_not_solid_colour(dice_ctx):
+    colour = dice_ctx.game.colours[0]
+    face = (colour.color, colour.symbol, 5)
+    cell = Rect(mm(1), mm(1), tokens.STICKER_SIZE, tokens.STICKER_SIZE)
+
+    def draw(kind: type[Canvas]) -> float:
+        buf = io.BytesIO()
+        c = kind(buf, pagesize=(cell.w + mm(2), cell.h + mm(2)))
+        tokens.sticker(c, dice_ctx, face, cell)
+        c.showPage()
+        c.save()
+        doc = pdfium.PdfDocument(buf.getvalue())
+        try:
+            return _paper(doc[0].render(scale=SCALE).to_pil().convert("L"))
+        finally:
+            doc.close()
+
+    normal, saver = draw(Canvas), draw(InkSaverCanvas)
+    assert normal > 0.6
+    assert saver < 0.35 * normal, (normal, saver)

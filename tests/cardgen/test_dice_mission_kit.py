@@ -340,3 +340,25 @@ def test_every_picture_fits_its_box_with_readable_marks(dice):
 def test_every_layout_box_is_inside_the_safe_zone(layout, name):
     trim = Rect(0, 0, *CARD_SIZE)
     assert trim.shrink(SAFE).contains(box(layout, name, trim), tol=0.01)
+
+
+def test_dice_in_a_picture_never_touch_and_captions_clear_them(dice):
+    """Neighbouring dice leave a visible gap and a caption ("4·5·6") sits under the dice,
+    clear of their lower edge (High Five, Odd Five, Skip the Five)."""
+    fonts = fonts_for("en")
+    area = box("mission", "picture", Rect(0, 0, *CARD_SIZE)).shrink(mm(1.5))
+    for card in dice.missions:
+        shown = picture(card.check.rule)
+        if not shown:
+            continue
+        lay = requirement.place(shown, area, fonts.bold)
+        drawn = lay.size * 0.96 * 1.05  # the die and its outline
+        dice_at = sorted((p.y, p.x) for p in lay.items if isinstance(p.item, Die))
+        for (y0, x0), (y1, x1) in zip(dice_at, dice_at[1:], strict=False):
+            if y0 == y1:
+                assert x1 - x0 - drawn >= mm(1.8), (card.id, x1 - x0 - drawn)
+        for _, _, base in lay.captions:
+            row = min(y for y, _ in dice_at if y > base)
+            top = base + requirement.caption_size(lay.size) * requirement.DIGIT_HEIGHT
+            assert row - drawn / 2 - top >= mm(1), card.id
+            assert base - requirement.caption_size(lay.size) * 0.25 >= area.y - 0.5, card.id

@@ -6,12 +6,16 @@ light variant with the same layout and no drawing module has to know about it:
   shape are left white and outlined; small coloured fills (icons, pips) keep their colour;
 - text is printed dark: light text (white, cream, gold on charcoal) turns to ink;
 - light strokes (white rings, cut lines meant for dark grounds) turn grey.
-Drawing code may ask `saves_ink(c)` to leave out pure decoration (back patterns).
+A light shape stroked in a dark colour keeps its own outline (a die's border). Drawing code
+may ask `saves_ink(c)` to leave out pure decoration (back patterns), and draw a glyph inside
+`with icon(c):` so its dark fills stay solid (no text sits on a glyph).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +40,20 @@ def saves_ink(c: Canvas) -> bool:
     return isinstance(c, InkSaverCanvas)
 
 
+@contextmanager
+def icon(c: Canvas) -> Iterator[None]:
+    """Draw a glyph: on an ink-saver canvas its dark fills (smaller than LARGE) stay solid
+    instead of turning into outlined plates; a plain canvas is left alone."""
+    if not isinstance(c, InkSaverCanvas):
+        yield
+        return
+    before, c._icon = c._icon, True
+    try:
+        yield
+    finally:
+        c._icon = before
+
+
 def _numbers(code: list[str]) -> list[float]:
     return [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", " ".join(code))]
 
@@ -45,7 +63,9 @@ class InkSaverCanvas(Canvas):
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         self._wanted: Color = INK
+        self._stroke_wanted: Color = INK
         self._in_text = False
+        self._icon = False
         super().__init__(*args, **kw)
 
     # colours ------------------------------------------------------------------------------
@@ -56,6 +76,7 @@ class InkSaverCanvas(Canvas):
 
     def setStrokeColor(self, aColor: Any, alpha: float | None = None) -> None:  # noqa: N802
         color = toColor(aColor)
+        self._stroke_wanted = color
         super().setStrokeColor(OUTLINE_GREY if luminance(color) > 0.8 else color, alpha)
 
     def _outline(self) -> Color:
@@ -64,14 +85,16 @@ class InkSaverCanvas(Canvas):
     # shapes -------------------------------------------------------------------------------
     def _paint(self, area: float, fill: int, stroke: int, draw: Any) -> None:
         light, dark = luminance(self._wanted) > 0.8, luminance(self._wanted) < 0.3
+        plate = dark and area > PLATE and not self._icon
         # a white shape on a ground that is now white would vanish: outline it too
-        if not fill or not (area > LARGE or light or (dark and area > PLATE)):
+        if not fill or not (area > LARGE or light or plate):
             draw(fill, stroke)
             return
         self.saveState()
         Canvas.setFillColor(self, white)
-        Canvas.setStrokeColor(self, self._outline())
-        self.setLineWidth(OUTLINE)
+        if not (light and stroke and luminance(self._stroke_wanted) <= 0.8):  # else: its own
+            Canvas.setStrokeColor(self, self._outline())
+            self.setLineWidth(OUTLINE)
         draw(1, 1)
         self.restoreState()
 
@@ -89,6 +112,11 @@ class InkSaverCanvas(Canvas):
                fill: int = 0) -> None:
         self._paint(3.1416 * r * r, fill, stroke,
                     lambda f, s: Canvas.circle(self, x_cen, y_cen, r, stroke=s, fill=f))
+
+    def ellipse(self, x1: float, y1: float, x2: float, y2: float, stroke: int = 1,
+                fill: int = 0) -> None:
+        self._paint(abs((x2 - x1) * (y2 - y1)) * 0.785, fill, stroke,
+                    lambda f, s: Canvas.ellipse(self, x1, y1, x2, y2, stroke=s, fill=f))
 
     def drawPath(self, aPath: Any, stroke: int = 1, fill: int = 0,  # noqa: N802
                  fillMode: Any = None) -> None:  # noqa: N803

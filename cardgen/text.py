@@ -1,9 +1,11 @@
 """Fit text into a box: wrap, step the size down to a floor, or fail naming the card.
 
 Korean wraps at word (eojeol) boundaries like English, but a one-syllable word or a number
-stays with the word after it ("두 배", "한 턴", "1 밑으로"), a lone dependent noun stays with
-the word before it ("타이틀 중", "할 수"), and the last line is not left with a single word
-when the line above can give it one."""
+stays with the word after it ("두 배", "한 턴", "1 밑으로"), a lone dependent noun, bare or
+with a particle, stays with the word before it ("타이틀 중", "할 수", "요원 수와"), an operator
+stays with the words on both sides ("요원 수 × 17", "(요원 수 + 2)개"), a parenthesised phrase
+of up to three words stays whole ("(미션 실패 참고)."), and the last line is not left with a
+single word when the line above can give it one."""
 
 from __future__ import annotations
 
@@ -26,16 +28,50 @@ AID_BODY_MIN = 9.0
 PRINT_FLOOR = 6.0  # nothing printed anywhere is smaller (checked on the built PDFs)
 HANGUL = re.compile("[\uac00-\ud7a3]")
 BINDS_FORWARD = re.compile(r"^[(\[]?(?:[\uac00-\ud7a3]|[0-9]+)$")  # 한, 두, 내, (두, 12 ...
-BINDS_BACK = frozenset("중것수때뒤후등배번개장점칸명곳쪽뿐데")  # dependent nouns: 타이틀 중, 할 수
+# dependent nouns, bare or with a particle: 타이틀 중, 할 수, 요원 수와, 요원 수의
+BINDS_BACK = re.compile(r"^[중것수때뒤후등배번개장점칸명곳쪽뿐데]"
+                        r"(?:와|과|의|를|을|는|은|가|이|에|로|만큼|만|도)?[.,]?$")
+OPERATORS = frozenset({"+", "-", "−", "×", "÷", "=", "≥", "≤", "<", ">"})
+PAREN_WORDS = 3  # a parenthesised phrase of up to this many words is not broken
+
+
+def _phrases(words: list[str]) -> list[str]:
+    """`words` with each short parenthesised phrase ("(미션 실패 참고).") made one word."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w.startswith("(") and ")" not in w:
+            ends = [j for j in range(i + 1, min(i + PAREN_WORDS, len(words)))
+                    if ")" in words[j]]
+            if ends:
+                out.append(" ".join(words[i:ends[0] + 1]))
+                i = ends[0] + 1
+                continue
+        out.append(w)
+        i += 1
+    return out
 
 
 def _units(text: str) -> list[str]:
-    """Words, with each one-syllable word or bare number joined to the word after it, and a
-    lone dependent noun to the word before it."""
+    """Words, with each one-syllable word or bare number joined to the word after it, a
+    dependent noun to the word before it, an operator to the words on both sides."""
     units: list[str] = []
     carry = ""
-    for w in text.split():
-        if not carry and units and w in BINDS_BACK:
+    operand = False  # the word after an operator joins it
+    for w in _phrases(text.split()):
+        if operand and units:
+            units[-1] += " " + w
+            operand = False
+            continue
+        if w in OPERATORS:
+            if carry or not units:
+                carry += w + " "
+            else:
+                units[-1] += " " + w
+                operand = True
+            continue
+        if not carry and units and BINDS_BACK.match(w):
             units[-1] += " " + w
             continue
         if BINDS_FORWARD.match(w):

@@ -94,4 +94,5 @@ def write_tokens(doc: Document, front: Section | None, back: Section | None,
                                  cols=section.cols)
         _draw(c, ctx, section, grid.cells, f"sec{n}")
         y = grid.bottom - mm(6)
-    doc.end_page()
+    if rest:  # else the two-sided pair was the whole file: no blank last page
+        doc.end_page()

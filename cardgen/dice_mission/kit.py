@@ -1,5 +1,6 @@
 """Dice Mission's recipe: four mission decks (one back per type), the gadgets, the player
-aids, the active agent token with the optional die stickers, and the dice to buy.
+aids (fronts and backs), the one active agent token (two-sided, cardstock), the optional die
+stickers on their own sheet, and the dice to buy.
 
 Drawing modules are imported when a file is drawn, so `cardgen check` stays quick.
 """
@@ -49,12 +50,28 @@ def _aids(job: FileJob) -> Written:
 
 
 def _tokens(job: FileJob) -> Written:
+    """The active agent token's two sides, a duplex pair (cardstock)."""
     from ..token_sheets import write_tokens
     from .tokens import sections
 
+    front, back, _ = sections(job.ctx)
     doc = job.open("tokens.pdf", t(job.ctx.lang, "tokens"))
-    write_tokens(doc, *sections(job.ctx), duplex=job.duplex, offset=job.offset)
+    write_tokens(doc, front, back, [], duplex=job.duplex, offset=job.offset)
     return doc.path, doc.save(), job.page
+
+
+def _stickers(job: FileJob) -> Written:
+    """The optional die stickers, on their own sheet (sticker paper, never cardstock)."""
+    from ..token_sheets import write_tokens
+    from .tokens import sections
+
+    doc = job.open("stickers.pdf", t(job.ctx.lang, "sticker_sheet"))
+    write_tokens(doc, None, None, sections(job.ctx)[2], duplex=job.duplex, offset=job.offset)
+    return doc.path, doc.save(), job.page
+
+
+def _note(key: str) -> Any:
+    return lambda lang: t(lang, key)
 
 
 def _name(game: Any, lang: str) -> str:
@@ -77,8 +94,12 @@ KIT = Kit(
     game_id="dice-mission",
     families=families,
     files=(
-        KitFile("player-aids.pdf", _aids, preview_dpi=30),
-        KitFile("tokens.pdf", _tokens, preview_dpi=40),
+        KitFile("player-aids.pdf", _aids, preview_dpi=30, stock="cardstock", two_sided=True,
+                note=_note("note_aids")),
+        KitFile("tokens.pdf", _tokens, preview_dpi=40, stock="cardstock", two_sided=True,
+                note=_note("note_tokens")),
+        KitFile("stickers.pdf", _stickers, preview_dpi=40, stock="sticker",
+                note=_note("note_stickers")),
     ),
     name=_name,
     words=t,

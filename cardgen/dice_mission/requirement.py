@@ -17,11 +17,13 @@ from ..geometry import Rect, mm
 from . import forms, glyphs
 from .pictures import Die, Group, Picture, Sign
 
-ITEM_GAP = 0.16  # between dice of a group, in die sides
+ITEM_GAP = 0.28  # between dice of a group, in die sides (a clear gap, not a touching row)
 GROUP_GAP = 0.75  # between groups of dice (a divider stands in the middle)
 SIGN_GAP = 0.3  # between a group and a lone sign ("#6 > #1")
 SIGN_SIZE = 0.6  # a sign's type size, in die sides
-CAPTION = 0.45  # the caption line's height, in die sides
+CAPTION = 0.55  # the caption line's height, in die sides
+CAPTION_CLEAR = mm(1.2)  # between the dice's lower edge and the caption's digits
+DIGIT_HEIGHT = 0.75  # a digit's height, as a share of the type size
 CAPTION_SIZE = 0.36  # the caption's type size, in die sides (never under MIN_TEXT)
 MIN_TEXT = 6.5
 MAX_DIE = mm(12)
@@ -108,8 +110,8 @@ def place(picture: Picture, area: Rect, font: str) -> Layout:
                 x += (w + ITEM_GAP) * size
             x -= ITEM_GAP * size
             if group.caption:  # centred under the group's dice
-                captions.append((group.caption, ((first or x) + x) / 2,
-                                 y - size * (0.5 + CAPTION * 0.85)))
+                captions.append((group.caption, ((first or x) + x) / 2, y - size * 0.5
+                                 - CAPTION_CLEAR - caption_size(size) * DIGIT_HEIGHT))
     return Layout(size, tuple(items), tuple(captions), tuple(dividers))
 
 
@@ -119,8 +121,9 @@ def caption_size(die: float) -> float:
 
 
 def _die(c: Canvas, font: str, x: float, y: float, s: float, face: Die, ink: Color) -> None:
-    """A die face drawn once at a unit size, then placed scaled (see forms.py)."""
-    unit = 100.0
+    """A die face drawn once at its largest size, then placed scaled (see forms.py); drawn
+    at a real size so the ink saver keeps its pips solid and its border dark."""
+    unit = MAX_DIE
     key = f"die:{face}:{font}:{ink.hexval()}"
     forms.place(c, key, (-unit, -unit, unit, unit),
                 lambda c: glyphs.die(c, font, 0, 0, unit, face, ink=ink), x, y, s / unit)

@@ -8,7 +8,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "mission": "MISSION", "debriefing": "DEBRIEFING", "gadget": "GADGET",
         "solo_missions": "SOLO missions", "versus_missions": "VERSUS missions",
         "team_missions": "TEAM missions", "special_missions": "SPECIAL missions",
-        "gadget_cards": "Gadgets", "player_aid": "Player aid", "tokens": "Token and stickers",
+        "gadget_cards": "Gadgets", "player_aid": "Player aid", "tokens": "Active agent token",
         "solo_hint": "your dice", "versus_hint": "you against each rival",
         "team_hint": "all dice on the table", "special_hint": "your dice · one per game",
         "suitcase": "+1 GADGET", "phase_mission": "MISSION PHASE",
@@ -21,13 +21,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "stickers": "Die stickers (optional): 5 dice x 6 faces per colour, pips in the "
                     "colour's shape",
         "bought": "{n} six-sided dice in {k} colours",
+        "sticker_sheet": "Die stickers",
+        "note_tokens": "The one active agent token the game needs: print both pages "
+                       "double-sided (or print each and glue them back to back), cut out "
+                       "the disc.",
+        "note_stickers": "Optional: stick one colour's faces on each set of 5 dice.",
+        "note_aids": "Fronts and backs: two aids per sheet; cut along the dashed line.",
     },
     "ko": {
         "solo": "솔로", "versus": "버서스", "team": "팀", "special": "스페셜",
         "mission": "미션", "debriefing": "디브리핑", "gadget": "가젯",
         "solo_missions": "솔로 미션", "versus_missions": "버서스 미션",
         "team_missions": "팀 미션", "special_missions": "스페셜 미션",
-        "gadget_cards": "가젯", "player_aid": "요약 카드", "tokens": "토큰과 스티커",
+        "gadget_cards": "가젯", "player_aid": "요약 카드", "tokens": "주도 요원 토큰",
         "solo_hint": "내 주사위", "versus_hint": "상대 한 명 한 명과 비교",
         "team_hint": "테이블의 모든 주사위", "special_hint": "내 주사위 · 게임당 1장",
         "suitcase": "가젯 +1", "phase_mission": "미션 단계",
@@ -38,6 +44,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "active_agent": "주도 요원",
         "stickers": "주사위 스티커 (선택): 색마다 주사위 5개 × 6면, 색마다 눈 모양이 다르다",
         "bought": "6면 주사위 {n}개 ({k}가지 색)",
+        "sticker_sheet": "주사위 스티커",
+        "note_tokens": "게임에 필요한 주도 요원 토큰 1개: 두 쪽을 양면 인쇄하거나 각각 인쇄해 "
+                       "뒷면끼리 붙이고 원을 오린다.",
+        "note_stickers": "선택: 주사위 5개 한 벌마다 한 색의 면을 붙인다.",
+        "note_aids": "앞뒷면: 한 장에 요약 카드 2장; 점선을 따라 자른다.",
     },
 }
 

@@ -11,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import text
 from ..geometry import Rect, mm
+from ..ink import saves_ink
 from ..render.common import GOLD, INK, Ctx, hexcolor
 from ..token_sheets import Section
 from . import glyphs
@@ -52,10 +53,18 @@ def agent_side(c: Canvas, ctx: Ctx, side: str, cell: Rect) -> None:
 def sticker(c: Canvas, ctx: Ctx, face: tuple[str, str, int], cell: Rect) -> None:
     """One die face: the colour, and its pips in the colour's symbol shape."""
     color, symbol, pips = face
-    ink: Color = INK if _light(color) else white
-    c.setFillColor(hexcolor(color))
-    c.roundRect(cell.x - mm(0.6), cell.y - mm(0.6), cell.w + mm(1.2), cell.h + mm(1.2),
-                mm(1.5), fill=1, stroke=0)
+    if saves_ink(c):  # a white face ringed in the colour, pips in the colour (dark if pale)
+        ink: Color = INK if _light(color) else hexcolor(color)
+        c.setFillColor(white)
+        c.setStrokeColor(hexcolor(color))
+        c.setLineWidth(mm(0.5))
+        c.roundRect(cell.x + mm(0.9), cell.y + mm(0.9), cell.w - mm(1.8), cell.h - mm(1.8),
+                    mm(1.2), fill=1, stroke=1)
+    else:
+        ink = INK if _light(color) else white
+        c.setFillColor(hexcolor(color))
+        c.roundRect(cell.x - mm(0.6), cell.y - mm(0.6), cell.w + mm(1.2), cell.h + mm(1.2),
+                    mm(1.5), fill=1, stroke=0)
     c.setFillColor(ink)
     step = cell.w * glyphs.PIP
     for dx, dy in glyphs.pip_positions(pips):

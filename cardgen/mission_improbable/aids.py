@@ -140,9 +140,7 @@ def _skill_legend(c: Canvas, ctx: Ctx, area: Rect, size: float) -> None:
     d = min(h * 0.8, mm(6))
     for i, skill in enumerate(skills):
         cell = Rect(area.x + (i % per_row) * w, area.y1 - (i // per_row + 1) * h, w, h)
-        c.setFillColor(INK)
-        c.circle(cell.x + d / 2, cell.cy, d / 2, fill=1, stroke=0)
-        glyphs.draw_skill(c, skill.id, cell.x + d / 2, cell.cy, d * 0.7, white, INK)
+        glyphs.skill_disc(c, skill.id, cell.x + d / 2, cell.cy, d)
         c.setFillColor(INK)
         text.one_line(c, skill.name.get(ctx.lang), Rect(cell.x + d + mm(1.2), cell.y,
                                                         w - d - mm(2), h),

@@ -26,9 +26,11 @@ TYPE_COLOURS: dict[str, Color] = {
     "equipment": hexcolor("#6B5418"), "experience": hexcolor("#23427A"),
     "connection": hexcolor("#1F6B4F"), "event": hexcolor("#A14A12"),
 }
+LIGHT_GOLD = hexcolor("#F2D27A")  # gold text on a frame too warm for GOLD to stand out
 BACK = hexcolor("#1E2026")
 BACK_LINE = hexcolor("#2C2F37")
 PALE = hexcolor("#FFFDF7")
+NAME_LEADING = 1.15  # a two-line good or bad name: its lines clear of each other
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,27 @@ def deck_cards(game: Any) -> list[DeckCard]:
 # --- shared parts ----------------------------------------------------------------------
 
 
+def _relative_luminance(color: Color) -> float:
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return (0.2126 * channel(color.red) + 0.7152 * channel(color.green)
+            + 0.0722 * channel(color.blue))
+
+
+def contrast(a: Color, b: Color) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((_relative_luminance(a), _relative_luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def accent(card_type: str) -> Color:
+    """The gold of a type's labels and footer: GOLD, or a lighter gold where GOLD has less
+    than 3:1 contrast on the type's colour (events, connections, equipment)."""
+    colour = TYPE_COLOURS[card_type]
+    return GOLD if contrast(GOLD, colour) >= 3 else LIGHT_GOLD
+
+
 def _frame(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect, layout: str) -> Color:
     """Background in the type's colour, the rim, and the type strip (glyph + type name)."""
     colour = TYPE_COLOURS[dc.type]
@@ -83,7 +106,7 @@ def _frame(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect, layout: str) -> Color:
     strip = box(layout, "type", trim)
     glyphs.TYPES[dc.type](c, strip.x + strip.h / 2, strip.cy, strip.h * 1.1, white, colour)
     label = dc.kind.name.get(ctx.lang)
-    c.setFillColor(GOLD)
+    c.setFillColor(accent(dc.type))
     text.one_line(c, label.upper(), Rect(strip.x + strip.h * 1.3, strip.y, strip.w * 0.6,
                                          strip.h), ctx.fonts.bold, 8.5, item=dc.id,
                   field="type", align="left")
@@ -97,8 +120,8 @@ def _tag(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect, key: str, solid: bool) -
         fill_rect(c, pill, GOLD, radius=pill.h / 2)
         c.setFillColor(INK)
     else:
-        stroke_rect(c, pill, GOLD, 0.9, radius=pill.h / 2)
-        c.setFillColor(GOLD)
+        stroke_rect(c, pill, accent(dc.type), 0.9, radius=pill.h / 2)
+        c.setFillColor(accent(dc.type))
     text.one_line(c, t(ctx.lang, key), pill.shrink(mm(0.8)), ctx.fonts.bold, 7.5, item=dc.id,
                   field="tag")
 
@@ -111,7 +134,7 @@ def _reminder(c: Canvas, ctx: Ctx, dc: DeckCard, area: Rect) -> None:
 
 def _footer(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect, layout: str) -> None:
     parts.footer(c, ctx, box(layout, "footer", trim), dc.game_name.get(ctx.lang),
-                 f"{dc.number:03d}/{dc.deck_size}", GOLD, dc.id)
+                 f"{dc.number:03d}/{dc.deck_size}", accent(dc.type), dc.id)
 
 
 def _bonus_rows(ctx: Ctx, dc: DeckCard, skills: dict[str, int]) -> list[Row]:
@@ -225,11 +248,13 @@ def mission_face(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:
     inner = _panel_body(c, box("mission", "body", trim))
     head = Rect(inner.x, inner.y1 - mm(4), inner.w, mm(4))
     c.setFillColor(colour)
-    text.one_line(c, f"{t(ctx.lang, 'checks')} · {t(ctx.lang, 'every_check')}", head,
-                  ctx.fonts.bold, 7.5, item=dc.id, field="checks")
+    several = len(dc.card.checks) > 1  # "in order" and numbers only when there is an order
+    heading = (f"{t(ctx.lang, 'checks')} · {t(ctx.lang, 'every_check')}" if several
+               else f"{t(ctx.lang, 'check')} · {t(ctx.lang, 'one_check')}")
+    text.one_line(c, heading, head, ctx.fonts.bold, 7.5, item=dc.id, field="checks")
     area = Rect(inner.x, inner.y, inner.w, inner.h - mm(4.5))
     draw_rows(c, ctx, _check_rows(ctx, dc, dc.card.checks), area, chip=colour, item=dc.id,
-              numbered=True)
+              numbered=several)
     _reminder(c, ctx, dc, box("mission", "text", trim))
     _footer(c, ctx, dc, trim, "mission")
 
@@ -266,7 +291,8 @@ def _mission_names(c: Canvas, ctx: Ctx, dc: DeckCard, area: Rect) -> None:
         label = Rect(tag.x1 + mm(1.8), row.y, row.x1 - tag.x1 - mm(1.8), row.h)
         c.setFillColor(white)
         block = text.fit(name.get(ctx.lang), label, ctx.fonts.display, 13, item=dc.id,
-                         field=f"{key} name", min_size=8, leading=1.02, max_lines=2)
+                         field=f"{key} name", min_size=8, leading=NAME_LEADING,
+                         max_lines=2)
         text.draw(c, block, label, valign="middle")
 
 

@@ -14,6 +14,7 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import icons
+from ..ink import INK, icon, saves_ink
 
 Glyph = Callable[..., None]  # (canvas, cx, cy, size, color, ground=white)
 
@@ -355,3 +356,21 @@ def draw_skill(c: Canvas, skill: str, cx: float, cy: float, s: float, color: Col
                ground: Color = white) -> None:
     """The glyph of `skill` (KeyError for a skill with no glyph: add one here)."""
     SKILLS[skill](c, cx, cy, s, color, ground)
+
+
+def skill_disc(c: Canvas, skill: str, cx: float, cy: float, d: float) -> None:
+    """The skill's glyph in white on an ink disc of diameter `d`; in ink saver, in ink on a
+    ringed white disc, its fills solid (a white glyph would print as bare outlines)."""
+    c.saveState()
+    if saves_ink(c):
+        c.setFillColor(white)
+        c.setStrokeColor(INK)
+        c.setLineWidth(max(d * 0.05, 0.6))
+        c.circle(cx, cy, d / 2 - d * 0.025, fill=1, stroke=1)
+        with icon(c):
+            draw_skill(c, skill, cx, cy, d * 0.7, INK, white)
+    else:
+        c.setFillColor(INK)
+        c.circle(cx, cy, d / 2, fill=1, stroke=0)
+        draw_skill(c, skill, cx, cy, d * 0.7, white, INK)
+    c.restoreState()

@@ -21,6 +21,7 @@ from .strings import t
 BONUS_INK = hexcolor("#1E6B3A")
 DIVIDER = hexcolor("#C9BDA0")
 D10_INK = hexcolor("#5B3A8C")
+LABEL_SIZE = 10.5  # a row's label, shrunk only when it does not fit
 
 
 @dataclass(frozen=True)
@@ -63,9 +64,7 @@ def _glyph_disc(c: Canvas, what: str, cx: float, cy: float, d: float) -> None:
     if what.startswith("table:"):
         d10(c, cx, cy, d, D10_INK)
         return
-    c.setFillColor(INK)
-    c.circle(cx, cy, d / 2, fill=1, stroke=0)
-    glyphs.draw_skill(c, what, cx, cy, d * 0.7, white, INK)
+    glyphs.skill_disc(c, what, cx, cy, d)
 
 
 def _value(c: Canvas, ctx: Ctx, row: Row, area: Rect, chip: Color) -> None:
@@ -96,9 +95,27 @@ def _row(c: Canvas, ctx: Ctx, row: Row, area: Rect, chip: Color, item: str,
     value = Rect(area.x1 - mm(13), area.cy - vh / 2, mm(13), vh)
     label = Rect(x + d + mm(1.8), area.y, value.x - x - d - mm(2.8), area.h)
     c.setFillColor(INK)
-    text.one_line(c, row.label, label, ctx.fonts.bold, 10.5, item=item, field=f"{row.what}",
-                  align="left")
+    if row.what.startswith("table:"):
+        size = _table_size(ctx, label)
+        block = text.fit(row.label, label, ctx.fonts.bold, size, item=item,
+                         field=row.what, min_size=size, leading=1.08, max_lines=2)
+        text.draw(c, block, label, valign="middle")
+    else:
+        text.one_line(c, row.label, label, ctx.fonts.bold, LABEL_SIZE, item=item,
+                      field=f"{row.what}", align="left")
     _value(c, ctx, row, value, chip)
+
+
+def _table_size(ctx: Ctx, label: Rect) -> float:
+    """Every table's name takes one size, the largest at which the longest name fits the
+    label in up to two lines, so "Capture Table" is not larger than "Mission Failure
+    Table" on the next card."""
+    sizes = []
+    for tb in ctx.game.tables.values():
+        block = text.fit(tb.name.get(ctx.lang), label, ctx.fonts.bold, LABEL_SIZE,
+                         item="tables", field=tb.id, leading=1.08, max_lines=2, step=0.25)
+        sizes.append(block.size)
+    return min(sizes)
 
 
 def _or_bar(c: Canvas, ctx: Ctx, area: Rect, item: str) -> None:

@@ -18,6 +18,7 @@ from cardgen.dice_mission import requirement
 from cardgen.dice_mission.glyphs import mark_size, pip_positions
 from cardgen.dice_mission.layouts import POKER, box
 from cardgen.dice_mission.pictures import Die, Group, Sign, picture
+from cardgen.dice_mission.strings import t
 from cardgen.fonts import FontMissing, fonts_for, korean_font_files
 from cardgen.geometry import PAPERS, Rect, mm
 from cardgen.imposition import CARD_SIZE, SAFE, back_sheet, sheet_for
@@ -83,8 +84,8 @@ def test_manifest_counts_bought_dice_and_files(kit):
         assert m["bought"] == (["25 six-sided dice in 5 colours"] if lang == "en"
                                else ["6면 주사위 25개 (5가지 색)"])
         assert {f["path"] for f in m["files"]} == {p.name for p in folder.glob("*.pdf")}
-        assert set(CARD_FILES) | {"print-guide.pdf", "player-aids.pdf", "tokens.pdf"} == {
-            f["path"] for f in m["files"]}
+        assert set(CARD_FILES) | {"print-guide.pdf", "player-aids.pdf", "tokens.pdf",
+                                  "stickers.pdf"} == {f["path"] for f in m["files"]}
         for entry in m["files"]:
             path = folder / entry["path"]
             assert hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"]
@@ -176,6 +177,47 @@ def test_korean_kit_prints_hangul_everywhere(kit):
         text = pdftotext(kit / "ko-a4" / name)
         assert len(re.findall(r"[\uac00-\ud7a3]", text)) > 20, name
     assert "디브리핑" in pdftotext(kit / "ko-a4" / "tokens.pdf")
+
+
+def _page_texts(path: Path) -> list[str]:
+    with pikepdf.open(path) as pdf:
+        n = len(pdf.pages)
+    out = []
+    for page in range(1, n + 1):
+        run = subprocess.run(["pdftotext", "-raw", "-f", str(page), "-l", str(page), str(path),
+                              "-"], capture_output=True, text=True)
+        out.append(re.sub(r"\s+", " ", run.stdout))
+    return out
+
+
+def test_print_guide_gives_each_file_the_stock_and_sides_its_pages_need(kit):
+    """The token's two faces are a front/back pair on cardstock, the stickers a sheet of
+    their own on sticker paper, the aids fronts then backs: the guide says so."""
+    from cardgen.dice_mission.kit import KIT
+    from cardgen.sheet_words import word
+
+    declared = {f.name: (f.stock, f.two_sided) for f in KIT.files}
+    for lang in ("en", "ko"):
+        folder = kit / f"{lang}-a4"
+        token = _page_texts(folder / "tokens.pdf")
+        assert [t(lang, "token_front") in token[0], t(lang, "token_back") in token[1]] == \
+            [True, True] and len(token) == 2, "the token's pages are its two faces"
+        assert declared["tokens.pdf"] == ("cardstock", True)
+        stickers = pdftotext(folder / "stickers.pdf")
+        assert t(lang, "stickers") in stickers and t(lang, "token_front") not in stickers
+        assert all(t(lang, "stickers") not in page for page in token)
+        assert declared["stickers.pdf"][0] == "sticker"
+        aids = _page_texts(folder / "player-aids.pdf")
+        fronts = [t(lang, "round") in page for page in aids]
+        assert fronts == [True, False] * (len(aids) // 2), "aid pages alternate front, back"
+        assert declared["player-aids.pdf"] == ("cardstock", True)
+        guide = pdftotext(folder / "print-guide.pdf")
+        two = word(lang, "two_sided", edge=word(lang, "edge_long"))
+        for name, (stock, sides) in declared.items():
+            line = guide.split(f"{name} (")[1].split("•")[0]
+            assert word(lang, f"stock_{stock}") in line, (lang, name, line)
+            assert (two in line) == sides, (lang, name, line)
+        assert word(lang, "no_stickers") not in guide
 
 
 def test_two_builds_are_byte_identical(kit, tmp_path):
@@ -298,3 +340,25 @@ def test_every_picture_fits_its_box_with_readable_marks(dice):
 def test_every_layout_box_is_inside_the_safe_zone(layout, name):
     trim = Rect(0, 0, *CARD_SIZE)
     assert trim.shrink(SAFE).contains(box(layout, name, trim), tol=0.01)
+
+
+def test_dice_in_a_picture_never_touch_and_captions_clear_them(dice):
+    """Neighbouring dice leave a visible gap and a caption ("4·5·6") sits under the dice,
+    clear of their lower edge (High Five, Odd Five, Skip the Five)."""
+    fonts = fonts_for("en")
+    area = box("mission", "picture", Rect(0, 0, *CARD_SIZE)).shrink(mm(1.5))
+    for card in dice.missions:
+        shown = picture(card.check.rule)
+        if not shown:
+            continue
+        lay = requirement.place(shown, area, fonts.bold)
+        drawn = lay.size * 0.96 * 1.05  # the die and its outline
+        dice_at = sorted((p.y, p.x) for p in lay.items if isinstance(p.item, Die))
+        for (y0, x0), (y1, x1) in zip(dice_at, dice_at[1:], strict=False):
+            if y0 == y1:
+                assert x1 - x0 - drawn >= mm(1.8), (card.id, x1 - x0 - drawn)
+        for _, _, base in lay.captions:
+            row = min(y for y, _ in dice_at if y > base)
+            top = base + requirement.caption_size(lay.size) * requirement.DIGIT_HEIGHT
+            assert row - drawn / 2 - top >= mm(1), card.id
+            assert base - requirement.caption_size(lay.size) * 0.25 >= area.y - 0.5, card.id

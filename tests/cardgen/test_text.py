@@ -49,3 +49,20 @@ def test_a_dependent_noun_stays_with_the_word_before(ko_font):
 def test_english_wraps_as_before():
     text = "Take the treasure of a lowest-security city that still has one."
     assert wrap(text, "Helvetica", SIZE, 120) == simpleSplit(text, "Helvetica", SIZE, 120)
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("테이블 위에 같은 눈이 (요원 수 + 2)개 이상 있다.", "(요원 수 + 2)개"),
+    ("테이블 위 주사위 합이 요원 수 × 17 이상이다.", "요원 수 × 17"),
+    ("테이블 위의 6의 개수가 요원 수와 정확히 같다.", "요원 수와"),
+    ("미션 카드 1장을 교환한다 (미션 실패 참고).", "(미션 실패 참고)."),
+])
+def test_a_phrase_is_not_split_at_any_width(ko_font, text, kept):
+    """A dependent noun with its particle, an operator with both operands and a short
+    parenthesised phrase stay on one line, wherever the box makes the line break."""
+    words = text.split()
+    for n in range(1, len(words)):  # a width that ends the first line after each word
+        width = stringWidth(" ".join(words[:n]), ko_font, SIZE) + 1
+        lines = wrap(text, ko_font, SIZE, max(width, stringWidth(kept, ko_font, SIZE) + 1))
+        assert any(kept in line for line in lines), (n, lines)
+        assert " ".join(lines) == text

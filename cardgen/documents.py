@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from . import imposition
 from .geometry import Rect, mm
 from .imposition import Duplex, Sheet
-from .ink import InkSaverCanvas
+from .ink import InkSaverCanvas, pale_tint, saves_ink
 from .render.common import INK, Ctx, clipped
 from .sheet_words import word
 
@@ -174,15 +174,22 @@ def write_board_tiles(doc: Document, draw_board: Callable[[Canvas, Ctx], None],
 
 def _overlap_strips(c: Canvas, tile: imposition.Tile, rows: int, cols: int,
                     overlap: float) -> None:
-    """Shade the strips that the next tile (right, below) covers when glued."""
-    c.saveState()
-    c.setFillColor(white, alpha=0.45)
+    """Shade the strips that the next tile (right, below) covers when glued: a light veil on
+    the dark board, a pale grey band on the ink saver's white one (the guide says "grey")."""
     d = tile.dest
+    strips = []
     if tile.col < cols - 1:
-        c.rect(d.x1 - overlap, d.y, overlap, d.h, fill=1, stroke=0)
+        strips.append((d.x1 - overlap, d.y, overlap, d.h))
     if tile.row < rows - 1:
-        c.rect(d.x, d.y, d.w, overlap, fill=1, stroke=0)
-    c.restoreState()
+        strips.append((d.x, d.y, d.w, overlap))
+    for x, y, w, h in strips:
+        if saves_ink(c):
+            pale_tint(c, x, y, w, h)
+            continue
+        c.saveState()
+        c.setFillColor(white, alpha=0.45)
+        c.rect(x, y, w, h, fill=1, stroke=0)
+        c.restoreState()
 
 
 def _cross_xs(tile: imposition.Tile, cols: int, overlap: float) -> tuple[float, float]:

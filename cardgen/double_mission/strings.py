@@ -43,7 +43,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "note_board": "One A2 sheet; or print board-tiled.pdf and glue the tiles.",
         "note_tiles": "Trim, overlap the shaded strips, match the crosses, glue.",
         "note_pawns": "One standee per character.",
-        "buy_dice": "{n} six-sided dice, 12 mm faces ({per} per player)",
+        "buy_dice": "{n} six-sided dice, 12 mm faces: {per} for each of the {chars} characters "
+                    "(a game uses at most {used})",
         "buy_small": "{n} wooden discs, about 16 mm across (treasures)",
         "buy_large": "{n} wooden discs, about 22 mm across (value tokens)",
         "buy_glue": "A glue stick, a steel ruler, a craft knife and a cutting mat",
@@ -85,7 +86,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "note_board": "A2 한 장; 또는 board-tiled.pdf를 인쇄해 조각을 붙인다.",
         "note_tiles": "여백을 자르고 회색 띠를 겹쳐 십자 표시를 맞춰 붙인다.",
         "note_pawns": "캐릭터마다 하나.",
-        "buy_dice": "6면 주사위 {n}개, 면 12 mm (1인당 {per}개)",
+        "buy_dice": "6면 주사위 {n}개, 면 12 mm: 캐릭터 {chars}명에 {per}개씩 "
+                    "(한 게임에 최대 {used}개를 쓴다)",
         "buy_small": "지름 약 16 mm 나무 원판 {n}개 (보물)",
         "buy_large": "지름 약 22 mm 나무 원판 {n}개 (가치 토큰)",
         "buy_glue": "딱풀, 쇠자, 칼, 커팅 매트",

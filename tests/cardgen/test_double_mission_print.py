@@ -1,0 +1,91 @@
+"""Double Mission's kit as a print-and-play hobbyist checks it: the guide buys what the sticker
+sheet dresses, and the ink-saver kit has no solid sticker fills, no hairline planes and a grey
+overlap strip where the guide says grey."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from reportlab.lib.colors import white
+
+from cardgen import icons, imposition
+from cardgen.double_mission import board_layout
+from cardgen.fonts import fonts_for
+from cardgen.geometry import PAPERS, mm
+from cardgen.ink import InkSaverCanvas
+from cardgen.render.common import Ctx
+from missionkit.content import load_game
+from tests.cardgen import kits
+from tests.cardgen.test_build import _korean_font_installed, pdftotext
+from tests.cardgen.test_cli_check import cardgen
+from tests.conftest import CONTENT, require
+
+DARK = 200  # a pixel darker than this (grey level) is ink that shows, not a pale tint
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
+    out = tmp_path_factory.mktemp("dm-print")
+    args = ["build", "--out", str(out), "--quiet", "--game", "double-mission",
+            "--lang", "en", "--lang", "ko", "--ink", "normal", "--ink", "saver"]
+    result = cardgen(*args)
+    assert result.returncode == 0, result.stderr
+    return out / "double-mission"
+
+
+def _dark_share(path: Path, index: int) -> float:
+    grey = kits.render(path, index, 1).convert("L").histogram()
+    return sum(grey[:DARK]) / sum(grey)
+
+
+@pytest.mark.parametrize("lang", kits.LANGS)
+def test_the_guide_buys_a_die_for_every_die_the_sticker_sheet_dresses(built, lang):
+    from cardgen.double_mission.tokens import sections
+
+    game = load_game("double-mission", CONTENT)
+    ctx = Ctx(game, lang, fonts_for(lang))
+    faces = sections(ctx)[3][-1]  # the die-face stickers
+    dice = len(faces.items) // game.game.dice.faces
+    guide = " ".join(pdftotext(built / f"{lang}-a4" / "print-guide.pdf").split())
+    bought = re.search(r"(\d+) six-sided dice" if lang == "en" else r"6면 주사위 (\d+)개", guide)
+    assert bought and int(bought.group(1)) == dice, (lang, dice, bought and bought.group(0))
+
+
+def test_saver_die_faces_are_outlines_not_solid_colour(built):
+    normal = _dark_share(built / "en-a4" / "stickers.pdf", 1)
+    saver = _dark_share(built / "en-a4-ink-saver" / "stickers.pdf", 1)
+    assert saver < 0.2 and saver < normal / 2, (normal, saver)
+
+
+def test_a_white_plane_on_an_ink_saver_page_is_a_solid_grey_icon(tmp_path):
+    """A small filled icon keeps its fill on the saver canvas (its size is measured right,
+    ReportLab's ".98" included), and a white plane turns grey, not into a white hairline."""
+    path = tmp_path / "plane.pdf"
+    c = InkSaverCanvas(str(path), pagesize=(100, 100))
+    icons.plane(c, 50, 50, mm(5.8), white)  # as big as on the board's airport badges
+    c.save()
+    centre = kits.render(path, 0, 4).convert("L").getpixel((200, 200))
+    assert centre < 200, centre
+
+
+@pytest.mark.parametrize("lang", kits.LANGS)
+def test_saver_tiles_shade_the_overlap_strip_pale_grey(built, lang):
+    page, tiles = imposition.best_tiling(board_layout.BOARD, PAPERS["a4"], overlap=mm(10))
+    image = kits.render(built / f"{lang}-a4-ink-saver" / "board-tiled.pdf", 0, 1).convert("L")
+    d = tiles[0].dest
+    x = round(d.x1 - mm(5))
+    ys = range(round(page[1] - d.y1 + mm(30)), round(page[1] - d.y - mm(30)))
+    column = sorted(image.getpixel((x, y)) for y in ys)
+    median = column[len(column) // 2]
+    assert 190 < median < 245, median
+
+
+def test_ink_saver_plane_draws_with_fractional_coordinates():
+    """The saver measures a path by its numbers; ".5" is a half, not five."""
+    from cardgen.ink import _numbers
+
+    assert _numbers(["n -0.5 .25 m 12 .986457 l h"]) == [-0.5, 0.25, 12.0, 0.986457]
+

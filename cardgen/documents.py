@@ -252,13 +252,14 @@ LINK_STRIP = mm(20)
 
 
 def draw_link(c: Canvas, ctx: Ctx, area: Rect, url: str, version: str) -> None:
-    """A QR code of `url` (dark modules on white, with its quiet zone) and the address and
-    content version beside it, inside `area`."""
+    """A QR code of `url` (dark modules on white, with its quiet zone of 4 modules, clear of
+    the panel's edge, which the ink saver outlines) and the address and content version
+    beside it, inside `area`."""
     import segno
 
     qr = segno.make(url, error="m")
     size = area.h - mm(2)
-    quiet = 2
+    quiet = 4
     n = len(qr.matrix) + 2 * quiet
     unit = size / n
     x0, y0 = area.x + mm(1), area.y + mm(1)

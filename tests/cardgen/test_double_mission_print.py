@@ -14,7 +14,7 @@ from cardgen import icons, imposition
 from cardgen.double_mission import board_layout
 from cardgen.fonts import fonts_for
 from cardgen.geometry import PAPERS, mm
-from cardgen.ink import InkSaverCanvas
+from cardgen.ink import OUTLINE, InkSaverCanvas
 from cardgen.render.common import Ctx
 from missionkit.content import load_game
 from tests.cardgen import kits
@@ -89,3 +89,43 @@ def test_ink_saver_plane_draws_with_fractional_coordinates():
 
     assert _numbers(["n -0.5 .25 m 12 .986457 l h"]) == [-0.5, 0.25, 12.0, 0.986457]
 
+
+
+def test_the_link_panel_keeps_four_modules_of_quiet_zone_round_the_qr(tmp_path):
+    """On the ink saver the panel's edge is a grey line: it stays 4 QR modules from the code."""
+    import segno
+
+    from cardgen.documents import LINK_STRIP, draw_link
+    from cardgen.geometry import Rect
+
+    url = "http://127.0.0.1:5000/?v=619ff366"
+    path = tmp_path / "link.pdf"
+    c = InkSaverCanvas(str(path), pagesize=(320, 120))
+    area = Rect(20, 20, 280, LINK_STRIP)
+    draw_link(c, Ctx(load_game("double-mission", CONTENT), "en", fonts_for("en"), "saver"),
+              area, url, "619ff366")
+    c.save()
+    scale = 4
+    image = kits.render(path, 0, scale).convert("L")
+    left = image.crop((0, 0, round((area.x + area.h) * scale), image.height))
+    dark = left.point(lambda v: 255 if v < 80 else 0).getbbox()
+    edge = left.point(lambda v: 255 if 110 < v < 200 else 0).getbbox()
+    assert dark and edge
+    module = (dark[2] - dark[0]) / len(segno.make(url, error="m").matrix)
+    for gap in (dark[0] - edge[0], dark[1] - edge[1], edge[3] - dark[3]):
+        assert gap - OUTLINE * scale >= 4 * module, (gap, module)  # from the line's inside
+
+
+def test_a_white_band_parts_the_link_panel_from_the_player_aid(built):
+    """Two outlines on the saver page, panel and aid: at least 4 mm of paper between them."""
+    image = kits.render(built / "en-a4-ink-saver" / "player-aids.pdf", 0, 1).convert("L")
+    x = image.width - round(mm(25))  # right of the panel's words
+    rows = [image.getpixel((x, y)) < 245 for y in range(image.height)]
+    runs, y = [], len(rows) - 1
+    while y > 0:  # from the bottom: margin, panel edge, panel, panel edge, band, aid edge
+        start = y
+        while y > 0 and rows[y] == rows[start]:
+            y -= 1
+        runs.append((rows[start], start - y))
+    white = [n for inked, n in runs if not inked]
+    assert len(white) >= 3 and white[2] >= mm(4), runs[:6]

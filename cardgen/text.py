@@ -1,8 +1,9 @@
 """Fit text into a box: wrap, step the size down to a floor, or fail naming the card.
 
 Korean wraps at word (eojeol) boundaries like English, but a one-syllable word or a number
-stays with the word after it ("두 배", "한 턴", "1 밑으로"), a lone dependent noun stays with
-the word before it ("타이틀 중", "할 수"), and the last line is not left with a single word
+stays with the word after it ("두 배", "한 턴", "1 밑으로"), so does a word that opens a
+bracket it does not close ("(잭의 +1을"), a lone dependent noun stays with the word before
+it ("타이틀 중", "할 수"), and the last line is not left with a single word
 when the line above can give it one."""
 
 from __future__ import annotations
@@ -26,19 +27,20 @@ AID_BODY_MIN = 9.0
 PRINT_FLOOR = 6.0  # nothing printed anywhere is smaller (checked on the built PDFs)
 HANGUL = re.compile("[\uac00-\ud7a3]")
 BINDS_FORWARD = re.compile(r"^[(\[]?(?:[\uac00-\ud7a3]|[0-9]+)$")  # 한, 두, 내, (두, 12 ...
+OPENS = re.compile(r"^[(\[][^)\]]*$")  # "(잭의": a bracket's first word keeps the next with it
 BINDS_BACK = frozenset("중것수때뒤후등배번개장점칸명곳쪽뿐데")  # dependent nouns: 타이틀 중, 할 수
 
 
 def _units(text: str) -> list[str]:
-    """Words, with each one-syllable word or bare number joined to the word after it, and a
-    lone dependent noun to the word before it."""
+    """Words, with each one-syllable word, bare number or bracket-opening word joined to the
+    word after it, and a lone dependent noun to the word before it."""
     units: list[str] = []
     carry = ""
     for w in text.split():
         if not carry and units and w in BINDS_BACK:
             units[-1] += " " + w
             continue
-        if BINDS_FORWARD.match(w):
+        if BINDS_FORWARD.match(w) or OPENS.match(w):
             carry += w + " "
             continue
         units.append(carry + w)

@@ -129,3 +129,20 @@ def test_a_white_band_parts_the_link_panel_from_the_player_aid(built):
         runs.append((rows[start], start - y))
     white = [n for inked, n in runs if not inked]
     assert len(white) >= 3 and white[2] >= mm(4), runs[:6]
+
+
+@pytest.mark.parametrize("lang", kits.LANGS)
+def test_numbered_steps_print_one_marker_not_a_bullet_and_a_number(built, lang):
+    for name in ("rules-summary.pdf", "player-aids.pdf"):
+        words = pdftotext(built / f"{lang}-a4" / name)
+        assert not re.search(r"•\s*\d+\.", words), (lang, name)
+        assert " 1. " in " ".join(words.split()), (lang, name)  # still numbered
+
+
+def test_the_korean_kit_names_the_token_and_las_vegas_as_the_glossary_does(built):
+    """One word for the investigation token (수사 기록) and the standard 라스베이거스, on
+    every page: cards, board, aid, summary and guide."""
+    for pdf in sorted((built / "ko-a4").glob("*.pdf")):
+        words = pdftotext(pdf)
+        assert "증거" not in words and "라스베가스" not in words, pdf.name
+    assert "라스베이거스" in pdftotext(built / "ko-a4" / "board-a2.pdf")

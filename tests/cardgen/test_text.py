@@ -49,3 +49,12 @@ def test_a_dependent_noun_stays_with_the_word_before(ko_font):
 def test_english_wraps_as_before():
     text = "Take the treasure of a lowest-security city that still has one."
     assert wrap(text, "Helvetica", SIZE, 120) == simpleSplit(text, "Helvetica", SIZE, 120)
+
+
+def test_a_bracket_keeps_its_first_two_words_together(ko_font):
+    text = "작업이 성공하면 내 작업 점수가 두 배가 된다 (잭의 +1을 먼저 더한다)."
+    width = stringWidth("작업이 성공하면 내 작업 점수가 두 배가 된다 (잭의", ko_font, SIZE) + 1
+    lines = wrap(text, ko_font, SIZE, width)
+    assert not any(line.endswith("(잭의") for line in lines), lines
+    assert any("(잭의 +1을" in line for line in lines), lines
+    assert " ".join(lines) == text

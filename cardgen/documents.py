@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import white
+from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.pdfgen.canvas import Canvas
 
 from . import imposition
@@ -65,15 +66,22 @@ def draw_crop_marks(c: Canvas, sheet: Sheet) -> None:
 
 
 def sheet_label(c: Canvas, ctx: Ctx, sheet: Sheet, label: str) -> None:
-    """A small label along the left margin: game, component, page, side."""
+    """A small label in the white margin under the cards: game, component, page, side.
+
+    It sits between the bleed and the printable edge (PAGE_EDGE), so it is never half on a
+    dark bleed, and under the bottom row's cell nearest the middle, so it meets no crop mark
+    (the marks extend the trim lines, between cells)."""
+    size = 6
+    ascent, descent = getAscentDescent(ctx.fonts.body, size)
+    low, high = imposition.PAGE_EDGE, sheet.bleed_box.y
+    baseline = (low + high) / 2 - (ascent + descent) / 2
+    bottom = min(cell.y for cell in sheet.cells)
+    row = [cell for cell in sheet.cells if abs(cell.y - bottom) < 1e-3]
+    x = min((cell.cx for cell in row), key=lambda v: abs(v - sheet.page[0] / 2))
     c.saveState()
     c.setFillColor(INK)
-    c.setFont(ctx.fonts.body, 6)
-    # centred on the row nearest the page's middle, so it never meets a crop mark
-    y = min((cell.cy for cell in sheet.cells), key=lambda v: abs(v - sheet.page[1] / 2))
-    c.translate(sheet.trim_box.x - mm(2.2), y)
-    c.rotate(90)
-    c.drawCentredString(0, 0, label)
+    c.setFont(ctx.fonts.body, size)
+    c.drawCentredString(x, baseline, label)
     c.restoreState()
 
 

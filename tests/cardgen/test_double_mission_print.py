@@ -146,3 +146,24 @@ def test_the_korean_kit_names_the_token_and_las_vegas_as_the_glossary_does(built
         words = pdftotext(pdf)
         assert "증거" not in words and "라스베가스" not in words, pdf.name
     assert "라스베이거스" in pdftotext(built / "ko-a4" / "board-a2.pdf")
+
+
+@pytest.mark.parametrize("lang", kits.LANGS)
+def test_the_points_word_under_a_title_number_clears_the_laurel(built, lang):
+    from cardgen.double_mission.cards import LAUREL_DOT, laurel_dots
+    from cardgen.double_mission.layouts import box
+    from cardgen.double_mission.strings import t
+    from tests.cardgen.pdf_text_boxes import text_boxes
+
+    sheet = imposition.sheet_for(PAPERS["a4"])
+    dots = [d for cell in sheet.cells for d in laurel_dots(box("title", "points", cell))]
+    page_h = sheet.page[1]
+    words = [b for w, b in text_boxes(built / f"{lang}-a4" / "titles.pdf", 0)
+             if w == t(lang, "points")]
+    assert len(words) == len(sheet.cells)
+    for x0, y0, x1, y1 in words:
+        for dx, dy in dots:
+            # pdfium boxes count y from the page foot, as the canvas does
+            gap_x = max(x0 - (dx + LAUREL_DOT[0]), (dx - LAUREL_DOT[0]) - x1, 0)
+            gap_y = max(y0 - (dy + LAUREL_DOT[1]), (dy - LAUREL_DOT[1]) - y1, 0)
+            assert max(gap_x, gap_y) >= mm(1.5), (lang, (x0, y0), (dx, dy), page_h)

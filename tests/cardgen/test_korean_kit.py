@@ -30,7 +30,7 @@ ALLOWED_LOWER: dict[str, str] = {
 }
 # Latin that is not a word: file names, commands and options (the print guide names them),
 # the companion's address and the content version (a hex hash) printed beside the QR code.
-NOT_WORDS = re.compile(r"[\w.-]+\.pdf|`[^`]*`|--[a-z-]+(?:/-[a-z])?|\S+://\S+"
+NOT_WORDS = re.compile(r"[\w.-]+\.pdf|`[^`]*`|cardgen [a-z]+|--[a-z-]+(?:/-[a-z])?|\S+://\S+"
                        r"|\d+\.\d+\.\d+\.\d+\S*|(?<=콘텐츠 버전 )[0-9a-f]{8}")
 
 

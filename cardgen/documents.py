@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import white
+from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.pdfgen.canvas import Canvas
 
 from . import imposition
 from .geometry import Rect, mm
 from .imposition import Duplex, Sheet
-from .ink import InkSaverCanvas
+from .ink import InkSaverCanvas, pale_tint, saves_ink
 from .render.common import INK, Ctx, clipped
 from .sheet_words import word
 
@@ -73,15 +74,22 @@ def draw_crop_marks(c: Canvas, sheet: Sheet) -> None:
 
 
 def sheet_label(c: Canvas, ctx: Ctx, sheet: Sheet, label: str) -> None:
-    """A small label along the left margin: game, component, page, side."""
+    """A small label in the white margin under the cards: game, component, page, side.
+
+    It sits between the bleed and the printable edge (PAGE_EDGE), so it is never half on a
+    dark bleed, and under the bottom row's cell nearest the middle, so it meets no crop mark
+    (the marks extend the trim lines, between cells)."""
+    size = 6
+    ascent, descent = getAscentDescent(ctx.fonts.body, size)
+    low, high = imposition.PAGE_EDGE, sheet.bleed_box.y
+    baseline = (low + high) / 2 - (ascent + descent) / 2
+    bottom = min(cell.y for cell in sheet.cells)
+    row = [cell for cell in sheet.cells if abs(cell.y - bottom) < 1e-3]
+    x = min((cell.cx for cell in row), key=lambda v: abs(v - sheet.page[0] / 2))
     c.saveState()
     c.setFillColor(INK)
-    c.setFont(ctx.fonts.body, 6)
-    # centred on the row nearest the page's middle, so it never meets a crop mark
-    y = min((cell.cy for cell in sheet.cells), key=lambda v: abs(v - sheet.page[1] / 2))
-    c.translate(sheet.trim_box.x - mm(2.2), y)
-    c.rotate(90)
-    c.drawCentredString(0, 0, label)
+    c.setFont(ctx.fonts.body, size)
+    c.drawCentredString(x, baseline, label)
     c.restoreState()
 
 
@@ -182,15 +190,22 @@ def write_board_tiles(doc: Document, draw_board: Callable[[Canvas, Ctx], None],
 
 def _overlap_strips(c: Canvas, tile: imposition.Tile, rows: int, cols: int,
                     overlap: float) -> None:
-    """Shade the strips that the next tile (right, below) covers when glued."""
-    c.saveState()
-    c.setFillColor(white, alpha=0.45)
+    """Shade the strips that the next tile (right, below) covers when glued: a light veil on
+    the dark board, a pale grey band on the ink saver's white one (the guide says "grey")."""
     d = tile.dest
+    strips = []
     if tile.col < cols - 1:
-        c.rect(d.x1 - overlap, d.y, overlap, d.h, fill=1, stroke=0)
+        strips.append((d.x1 - overlap, d.y, overlap, d.h))
     if tile.row < rows - 1:
-        c.rect(d.x, d.y, d.w, overlap, fill=1, stroke=0)
-    c.restoreState()
+        strips.append((d.x, d.y, d.w, overlap))
+    for x, y, w, h in strips:
+        if saves_ink(c):
+            pale_tint(c, x, y, w, h)
+            continue
+        c.saveState()
+        c.setFillColor(white, alpha=0.45)
+        c.rect(x, y, w, h, fill=1, stroke=0)
+        c.restoreState()
 
 
 def _cross_xs(tile: imposition.Tile, cols: int, overlap: float) -> tuple[float, float]:
@@ -262,11 +277,12 @@ def _qr_matrix(url: str) -> tuple[bytes, ...]:
 
 
 def draw_link(c: Canvas, ctx: Ctx, area: Rect, url: str, version: str) -> None:
-    """A QR code of `url` (dark modules on white, with its quiet zone) and the address and
-    content version beside it, inside `area`."""
+    """A QR code of `url` (dark modules on white, with its quiet zone of 4 modules, clear of
+    the panel's edge, which the ink saver outlines) and the address and content version
+    beside it, inside `area`."""
     matrix = _qr_matrix(url)
     size = area.h - mm(2)
-    quiet = 2
+    quiet = 4
     n = len(matrix) + 2 * quiet
     unit = size / n
     x0, y0 = area.x + mm(1), area.y + mm(1)

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from .ink import OUTLINE_GREY, luminance, saves_ink
+
 INK = HexColor("#1B1B1F")
 MONEY = HexColor("#2E7D4F")
 ALARM = HexColor("#B3261E")
@@ -142,7 +144,11 @@ def anchor(c: Canvas, cx: float, cy: float, s: float, color: Color = INK) -> Non
 
 
 def plane(c: Canvas, cx: float, cy: float, s: float, color: Color = INK) -> None:
+    """A filled airliner. A light one on an ink-saver page is filled grey: outlined white it
+    would be a hairline beside the stroked icons, which turn grey at their own weight."""
     u = s / 10
+    if saves_ink(c) and luminance(color) > 0.8:
+        color = OUTLINE_GREY
     c.saveState()
     c.setFillColor(color)
     c.setStrokeColor(color)

@@ -54,8 +54,19 @@ def icon(c: Canvas) -> Iterator[None]:
         c._icon = before
 
 
+def pale_tint(c: Canvas, x: float, y: float, w: float, h: float, alpha: float = 0.14) -> None:
+    """A see-through grey band that the ink saver keeps as it is (it would otherwise turn a
+    large fill white): for a strip the words call grey, such as a tile's overlap."""
+    c.saveState()
+    Canvas.setFillColor(c, Color(0, 0, 0), alpha=alpha)
+    Canvas.rect(c, x, y, w, h, stroke=0, fill=1)
+    c.restoreState()
+
+
 def _numbers(code: list[str]) -> list[float]:
-    return [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", " ".join(code))]
+    # ReportLab writes fractions without the leading zero (".5"): read them whole, or a
+    # small icon would measure as a huge shape and be painted white
+    return [float(v) for v in re.findall(r"-?(?:\d+(?:\.\d*)?|\.\d+)", " ".join(code))]
 
 
 class InkSaverCanvas(Canvas):

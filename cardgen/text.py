@@ -1,11 +1,12 @@
 """Fit text into a box: wrap, step the size down to a floor, or fail naming the card.
 
 Korean wraps at word (eojeol) boundaries like English, but a one-syllable word or a number
-stays with the word after it ("두 배", "한 턴", "1 밑으로"), a lone dependent noun, bare or
-with a particle, stays with the word before it ("타이틀 중", "할 수", "요원 수와"), an operator
-stays with the words on both sides ("요원 수 × 17", "(요원 수 + 2)개"), a parenthesised phrase
-of up to three words stays whole ("(미션 실패 참고)."), and the last line is not left with a
-single word when the line above can give it one."""
+stays with the word after it ("두 배", "한 턴", "1 밑으로"), so does a word that opens a
+bracket it does not close ("(잭의 +1을"), a lone dependent noun, bare or with a particle,
+stays with the word before it ("타이틀 중", "할 수", "요원 수와"), an operator stays with the
+words on both sides ("요원 수 × 17", "(요원 수 + 2)개"), a parenthesised phrase of up to three
+words stays whole ("(미션 실패 참고)."), and the last line is not left with a single word
+when the line above can give it one."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ BINDS_FORWARD = re.compile(r"^[(\[]?(?:[\uac00-\ud7a3]|[0-9]+)$")  # 한, 두, �
 # dependent nouns, bare or with a particle: 타이틀 중, 할 수, 요원 수와, 요원 수의
 BINDS_BACK = re.compile(r"^[중것수때뒤후등배번개장점칸명곳쪽뿐데]"
                         r"(?:와|과|의|를|을|는|은|가|이|에|로|만큼|만|도)?[.,]?$")
+OPENS = re.compile(r"^[(\[][^)\]]*$")  # "(잭의": a bracket's first word keeps the next with it
 OPERATORS = frozenset({"+", "-", "−", "×", "÷", "=", "≥", "≤", "<", ">"})
 PAREN_WORDS = 3  # a parenthesised phrase of up to this many words is not broken
 
@@ -54,8 +56,9 @@ def _phrases(words: list[str]) -> list[str]:
 
 
 def _units(text: str) -> list[str]:
-    """Words, with each one-syllable word or bare number joined to the word after it, a
-    dependent noun to the word before it, an operator to the words on both sides."""
+    """Words, with each one-syllable word, bare number or bracket-opening word joined to the
+    word after it, a dependent noun to the word before it, an operator to the words on both
+    sides."""
     units: list[str] = []
     carry = ""
     operand = False  # the word after an operator joins it
@@ -74,7 +77,7 @@ def _units(text: str) -> list[str]:
         if not carry and units and BINDS_BACK.match(w):
             units[-1] += " " + w
             continue
-        if BINDS_FORWARD.match(w):
+        if BINDS_FORWARD.match(w) or OPENS.match(w):
             carry += w + " "
             continue
         units.append(carry + w)

@@ -113,7 +113,8 @@ def _aid(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float,
     card = Rect(MARGIN, MARGIN, page[0] - 2 * MARGIN, page[1] - 2 * MARGIN)
     if link:  # the document's own draw_link, so a rebuild knows this file prints the version
         link(Rect(card.x, card.y, card.w, LINK_STRIP))
-        card = Rect(card.x, card.y + LINK_STRIP + mm(3), card.w, card.h - LINK_STRIP - mm(3))
+        gap = LINK_STRIP + mm(5)  # a clear white band between the QR panel and the aid
+        card = Rect(card.x, card.y + gap, card.w, card.h - gap)
     fill_rect(c, card, CHARCOAL, radius=mm(5))
     inner = card.shrink(mm(9))
     c.setFillColor(GOLD)

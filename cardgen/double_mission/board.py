@@ -122,21 +122,18 @@ def _city(c: Canvas, ctx: Ctx, city: City, x: float, y: float) -> None:
     c.setDash(2, 2)
     c.circle(x, y, r - mm(1.2), fill=0, stroke=1)
     c.restoreState()
-    badge = mm(4)
-    bx, by = x - r * 0.95, y + r * 0.75
+    (bx, by, badge), *port = L.city_circles(x, y, city.seaport or city.airport)[1:]
     c.setFillColor(GOLD)
     c.circle(bx, by, badge, fill=1, stroke=0)
     icons.padlock(c, bx, by + mm(0.2), badge * 1.6, city.security, ctx.fonts.bold, INK)
-    if city.seaport or city.airport:
-        ix, iy = x + r * 0.95, y + r * 0.75
+    for ix, iy, _ in port:
         c.setFillColor(HexColor("#1F4E79"))
         c.circle(ix, iy, badge, fill=1, stroke=0)
         draw = icons.anchor if city.seaport else icons.plane
         draw(c, ix, iy, badge * 1.45, white)
     name = ctx.name(city)
     size = 10
-    width = c.stringWidth(name, ctx.fonts.bold, size) + mm(3)
-    label = Rect(x - width / 2, y - r - mm(7.2), width, mm(5.2))
+    label = L.city_label(x, y, c.stringWidth(name, ctx.fonts.bold, size) + mm(3))
     fill_rect(c, label, US_CHINA if city.group != "none" else CHARCOAL, radius=mm(1.2))
     c.setFillColor(white)
     c.setFont(ctx.fonts.bold, size)

@@ -46,3 +46,21 @@ def title_slots(n: int) -> list[Rect]:
     w, h = mm(66), mm(91)
     gap = (TITLES.w - n * w) / (n + 1)
     return [Rect(TITLES.x + gap + i * (w + gap), TITLES.y + mm(3), w, h) for i in range(n)]
+
+
+BADGE_RADIUS = mm(4)  # the lock badge and the port badge on a city's rim
+Circle = tuple[float, float, float]  # centre x, centre y, radius (points)
+
+
+def city_circles(x: float, y: float, port: bool) -> list[Circle]:
+    """What a city at (x, y) paints round: its rimmed disc, its lock badge, its port badge."""
+    r = SLOT_RADIUS
+    out = [(x, y, r + mm(1.6)), (x - r * 0.95, y + r * 0.75, BADGE_RADIUS)]
+    if port:
+        out.append((x + r * 0.95, y + r * 0.75, BADGE_RADIUS))
+    return out
+
+
+def city_label(x: float, y: float, width: float) -> Rect:
+    """The name plate under a city at (x, y), `width` points wide."""
+    return Rect(x - width / 2, y - SLOT_RADIUS - mm(7.2), width, mm(5.2))

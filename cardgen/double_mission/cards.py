@@ -215,15 +215,23 @@ def title_face(c: Canvas, ctx: Ctx, title: Title, trim: Rect) -> None:
                  title.id)
 
 
-def _laurel(c: Canvas, area: Rect) -> None:
+LAUREL_DOT = (3, 5)  # half width, half height of a laurel leaf (points)
+
+
+def laurel_dots(area: Rect) -> list[tuple[float, float]]:
+    """Leaf centres of the wreath round a title's points: five a side, open at the foot so
+    the points word under the number has room."""
     r = area.h / 2
+    return [(area.cx + side * r * math.cos(math.radians(-44 + i * 26)),
+             area.cy + r * math.sin(math.radians(-44 + i * 26)))
+            for side in (-1, 1) for i in range(5)]
+
+
+def _laurel(c: Canvas, area: Rect) -> None:
     c.setFillColor(GOLD)
-    for side in (-1, 1):
-        for i in range(6):
-            a = math.radians(-70 + i * 26)
-            x = area.cx + side * r * math.cos(a)
-            y = area.cy + r * math.sin(a)
-            c.ellipse(x - 3, y - 5, x + 3, y + 5, fill=1, stroke=0)
+    w, h = LAUREL_DOT
+    for x, y in laurel_dots(area):
+        c.ellipse(x - w, y - h, x + w, y + h, fill=1, stroke=0)
 
 
 def title_back(c: Canvas, ctx: Ctx, title: Title, trim: Rect) -> None:

@@ -119,11 +119,13 @@ def _board_tiles(job: FileJob) -> Written:
 
 
 def bought(game: Any, lang: str) -> list[str]:
-    """Dice for the most players, wooden discs for the treasures and value tokens, tools."""
+    """Dice for every character (the sticker sheet dresses each character's dice in its
+    colour), wooden discs for the treasures and value tokens, tools."""
     g = game.game
     per = g.components.dice_per_player
     players = max(r.count for r in g.players)
-    return [t(lang, "buy_dice", n=per * players, per=per),
+    chars = len(game.characters)
+    return [t(lang, "buy_dice", n=per * chars, per=per, chars=chars, used=per * players),
             t(lang, "buy_small", n=g.components.treasures),
             t(lang, "buy_large", n=g.components.value_tokens),
             t(lang, "buy_glue")]

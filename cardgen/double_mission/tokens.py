@@ -8,6 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import icons, text
 from ..geometry import Rect, mm
+from ..ink import saves_ink
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, Ctx
 from ..token_sheets import Section
 from .strings import t
@@ -85,6 +86,9 @@ def marker(color: str, label: str) -> object:
 
 def die_face(color: str, success: bool) -> object:
     def draw(c: Canvas, ctx: Ctx, _: int, cell: Rect) -> None:
+        if saves_ink(c):  # white face, the character's colour as a frame and on the tick
+            _saver_die_face(c, cell, HexColor(color), success)
+            return
         c.setFillColor(HexColor(color))
         c.roundRect(cell.x, cell.y, cell.w, cell.h, mm(1.5), fill=1, stroke=0)
         c.setFillColor(white)
@@ -95,6 +99,20 @@ def die_face(color: str, success: bool) -> object:
             icons.alarm(c, cell.cx, cell.cy, cell.w * 0.5)
 
     return draw
+
+
+def _saver_die_face(c: Canvas, cell: Rect, color: Color, success: bool) -> None:
+    c.saveState()
+    c.setStrokeColor(color)
+    c.setLineWidth(0.9)
+    inset = mm(0.9)  # the frame stays on the face when the sticker is cut a little large
+    c.roundRect(cell.x + inset, cell.y + inset, cell.w - 2 * inset, cell.h - 2 * inset,
+                mm(1.2), fill=0, stroke=1)
+    c.restoreState()
+    if success:
+        icons.check(c, cell.cx, cell.cy, cell.w * 0.5, color)
+    else:
+        icons.alarm(c, cell.cx, cell.cy, cell.w * 0.5)
 
 
 def sections(ctx: Ctx) -> tuple[Section, Section, list[Section], list[Section]]:

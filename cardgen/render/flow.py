@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -11,6 +12,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..geometry import Rect
 from ..text import AID_BODY_MIN, TextOverflow, wrap
 from .common import GOLD, INK, Ctx
+
+NUMBERED = re.compile(r"^(\d{1,2}\.)\s+")  # a paragraph that counts itself ("3. Titles ...")
 
 
 @dataclass
@@ -67,6 +70,11 @@ class Flow:
         self.heading(label)
 
     def paragraph(self, body: str, *, bullet: str = "•") -> None:
+        """A wrapped paragraph behind `bullet`; one that starts with its own number ("2. ")
+        takes that number as its marker, so no line prints a bullet and a number."""
+        numbered = NUMBERED.match(body)
+        if numbered and bullet == "•":
+            bullet, body = numbered.group(1), body[numbered.end():]
         font, size = self.ctx.fonts.body, self.size
         indent = size * 1.1
         lines = wrap(body, font, size, self.area.w - indent)

@@ -61,6 +61,29 @@ def test_wrap_labels_lie_clear_of_every_city_disc(poster, game, lang):
             assert math.hypot(nx - cx, ny - cy) > DISC * 0.98, f"wrap label over {city.id}"
 
 
+@pytest.mark.parametrize("lang", kits.LANGS)
+def test_city_names_lie_clear_of_every_other_citys_disc_and_badges(poster, game, lang):
+    """A name plate (the printed name plus its 1.5 mm padding) under no other city's disc,
+    lock badge or port badge: the Cyclades' lock once hid half of "Rome"."""
+    boxes = text_boxes(poster / "double-mission" / f"{lang}-a4" / "board-a2.pdf", 0)
+    scale = _to_page(1, 0)[0] - _to_page(0, 0)[0]
+    for city in game.cities:
+        name = city.name.ko if lang == "ko" else city.name.en
+        found = [box for text, box in boxes if text.replace(" ", "") == name.replace(" ", "")]
+        assert found, f"{name} not found on the board"
+        x0, y0, x1, y1 = found[0]
+        x0, x1 = x0 - mm(1.5) * scale, x1 + mm(1.5) * scale
+        y0, y1 = y0 - mm(1) * scale, y1 + mm(1) * scale
+        for other in game.cities:
+            if other.id == city.id:
+                continue
+            port = other.seaport or other.airport
+            for cx, cy, r in L.city_circles(*L.map_point(*other.pos), port):
+                (px, py), pr = _to_page(cx, cy), r * scale
+                nx, ny = min(max(px, x0), x1), min(max(py, y0), y1)
+                assert math.hypot(nx - px, ny - py) > pr, f"{other.id} covers {name}"
+
+
 def test_the_poster_leaves_a_blank_safe_margin(poster):
     image = kits.render(poster / "double-mission" / "en-a4" / "board-a2.pdf", 0, 1)
     edge = round(POSTER_MARGIN - mm(1))

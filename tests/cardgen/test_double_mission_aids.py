@@ -183,11 +183,12 @@ def test_no_heading_or_table_is_left_alone_at_a_column_foot(built, lang, folder)
     for name, aid in (("player-aids.pdf", True), ("rules-summary.pdf", False)):
         pages = _pages(built / folder / name)
         for key, heading, points in _sections(ctx, aid=aid):
+            bullet = "" if re.match(r"\d+\.\s", points[0]) else "•"  # "1. ..." is its marker
             hits = [(p, at) for p in pages[:1 if aid else None]
-                    for at in p.find_all(f"{heading}•{points[0]}")]
+                    for at in p.find_all(f"{heading}{bullet}{points[0]}")]
             assert len(hits) == 1, (folder, name, key)
             page, at = hits[0]
-            first = at + len(_compact(heading)) + 1  # the point's first character
+            first = at + len(_compact(heading)) + len(bullet)  # the point's first character
             assert _below(page, at, first, page.sizes[first]), (folder, name, key)
         table = ODDS_TITLE[lang] + "".join(ODDS_HEAD[lang]) + "".join(
             "".join(row) for row in odds_rows(ctx))

@@ -169,6 +169,29 @@ def test_no_two_text_runs_overlap_on_boards_tiles_and_tokens(built):
     assert not clashes, "\n".join(clashes[:20])
 
 
+def test_card_sheet_labels_lie_in_the_printable_white_margin(built):
+    """Text on a card page is either on a card or on bare paper: outside the bleed (never half
+    on a dark fill) and at least imposition.PAGE_EDGE from the paper's edge."""
+    for game, lang, _paper, folder in kits.folders(built):
+        for path in kits.pdfs(folder):
+            with pikepdf.open(path) as pdf:
+                boxes = [(tuple(map(float, pg.obj["/TrimBox"])), tuple(map(float, pg.obj[
+                    "/BleedBox"])), tuple(map(float, pg.mediabox))) if "/TrimBox" in pg.obj
+                    else None for pg in pdf.pages]
+            for index, page in enumerate(boxes):
+                if page is None:
+                    continue
+                trim, bleed, media = page
+                for words, (x0, y0, x1, y1) in text_boxes(path, index):
+                    on_card = (x0 >= trim[0] - 0.5 and x1 <= trim[2] + 0.5
+                               and y0 >= trim[1] - 0.5 and y1 <= trim[3] + 0.5)
+                    apart = x1 <= bleed[0] or x0 >= bleed[2] or y1 <= bleed[1] or y0 >= bleed[3]
+                    edge = imposition.PAGE_EDGE - 0.5
+                    printable = (x0 >= edge and y0 >= edge and x1 <= media[2] - edge
+                                 and y1 <= media[3] - edge)
+                    assert on_card or (apart and printable), (game, lang, path.name, words)
+
+
 @pytest.mark.parametrize("paper", kits.PAPERS_)
 def test_calibration_labels_are_clear_and_readable(tmp_path, paper):
     result = cardgen("calibrate", "--paper", paper, "--out", str(tmp_path))

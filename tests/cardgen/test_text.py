@@ -66,3 +66,12 @@ def test_a_phrase_is_not_split_at_any_width(ko_font, text, kept):
         lines = wrap(text, ko_font, SIZE, max(width, stringWidth(kept, ko_font, SIZE) + 1))
         assert any(kept in line for line in lines), (n, lines)
         assert " ".join(lines) == text
+
+
+def test_a_bracket_keeps_its_first_two_words_together(ko_font):
+    text = "작업이 성공하면 내 작업 점수가 두 배가 된다 (잭의 +1을 먼저 더한다)."
+    width = stringWidth("작업이 성공하면 내 작업 점수가 두 배가 된다 (잭의", ko_font, SIZE) + 1
+    lines = wrap(text, ko_font, SIZE, width)
+    assert not any(line.endswith("(잭의") for line in lines), lines
+    assert any("(잭의 +1을" in line for line in lines), lines
+    assert " ".join(lines) == text

@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext
 from pydantic import ValidationError
 
 from missionkit.game import IllegalEvent
 from missionkit.mission_improbable import attempts, odds, rulebook
 from missionkit.mission_improbable.events import Attempt
 from missionkit.mission_improbable.state import State
+
+from ..i18n import localised
 
 MAX_CHECKS = 6
 
@@ -97,8 +100,7 @@ def resolver(state: State, args: Mapping[str, Any]) -> dict[str, Any]:
     extra, shown = _team(state, args, agent, card == mission, len(checks))
     names = game.skill_by_id
     out.update(skills=skills, attached=attached, bonus=bonus, n_checks=len(checks), **chosen,
-               **shown, options_text=[" or ".join(f"{names[s].name.en} {m}" for s, m in c)
-                             for c in checks])
+               **shown, options_text=[_either(names, c) for c in checks])
     try:
         event = Attempt.model_validate({"type": "attempt", "player": state.turn.player,
                                         "agent": agent, "mission": mission, "card": card,
@@ -136,6 +138,11 @@ def _team(state: State, args: Mapping[str, Any], agent: str, on_mission: bool, n
     raw = str(args.get("checks", ""))
     made = int(raw) if raw.isascii() and raw.isdigit() and 1 <= int(raw) < left else None
     return ({"checks": made} if made else {}), {"split": left, "checks_made": made}
+
+
+def _either(names: Mapping[str, Any], check: list[Any]) -> str:
+    """A check's options as the page says them: 'Combat 3 or Disguise 2' (translated)."""
+    return (" " + gettext("or") + " ").join(f"{localised(names[s].name)} {m}" for s, m in check)
 
 
 def _product(chances: Any) -> float:

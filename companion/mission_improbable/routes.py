@@ -16,6 +16,7 @@ from ..service import games
 from ..store import NotFound
 from . import MissionImprobableGame
 from .resolver import resolver
+from .views import card_name, skill_names
 
 bp = MissionImprobableGame.blueprint
 TABLES = ("spy", "mission_failure", "capture")
@@ -111,10 +112,9 @@ def page_resolver(token: str) -> Response | str:
         abort(404)
     state = loaded.state
     return render_template("mission_improbable/_resolver.html", r=resolver(state, request.args),
-                           token=token, game=state.game, skill_name={s.id: s.name.en for s in
-                                                        state.game.skills},
+                           token=token, game=state.game, skill_name=skill_names(state.game),
                            side=state.active.alignment,
-                           name=lambda c, side=None: rulebook.name(state.game.card(c), side))
+                           name=lambda c, side=None: card_name(state.game, c, side))
 
 
 def openapi_paths() -> dict[str, Any]:

@@ -9,6 +9,7 @@ from missionkit.mission_improbable import cards, rulebook
 from missionkit.mission_improbable.guide import fill
 from missionkit.mission_improbable.state import State
 
+from ..i18n import localised
 from ..plugin import Loaded
 from .resolver import resolver
 
@@ -52,9 +53,23 @@ def public_state(loaded: Loaded) -> dict[str, Any]:
 
 
 def phases(game: Any) -> list[dict[str, str]]:
-    """The 9 phases with their one-line reminders, numbers filled in from game.yaml."""
-    return [{"id": p.id, "name": p.name.en, "reminder": fill(p.reminder.en, game.game)}
-            for p in game.guide.phases]
+    """The 9 phases with their one-line reminders in the page's language, numbers filled in
+    from game.yaml."""
+    return [{"id": p.id, "name": localised(p.name),
+             "reminder": fill(localised(p.reminder), game.game)} for p in game.guide.phases]
+
+
+def card_name(game: Any, card_id: str, side: str | None = None) -> str:
+    """A card's name in the page's language (the good or bad half of a mission for `side`)."""
+    found = game.card(card_id)
+    if side is not None and hasattr(found, "name_for"):
+        return localised(found.name_for(side))
+    return localised(found.display_name)
+
+
+def skill_names(game: Any) -> dict[str, str]:
+    """Each skill id's name in the page's language."""
+    return {s.id: localised(s.name) for s in game.skills}
 
 
 def _free(state: State, *kinds: str) -> list[Any]:
@@ -76,17 +91,19 @@ def _playable_events(game: Any) -> list[Any]:
 def _tie_text(game: Any) -> str:
     """The guide's last word on the end of the game: who wins, and the tie-break (MID-02)."""
     end = next((s for s in game.guide.sections if s.id == "end"), None)
-    return fill(end.points[-1].en, game.game) if end and end.points else ""
+    return fill(localised(end.points[-1]), game.game) if end and end.points else ""
 
 
 def page_context(state: State, role: str) -> dict[str, Any]:
     """What the table page needs besides the public state."""
     game, seat = state.game, state.turn.player
     me = state.players[seat]
+    steps = phases(game)
     context: dict[str, Any] = {
-        "game": game, "phases": phases(game), "seat": seat, "card": game.card,
-        "skill_name": {s.id: s.name.en for s in game.skills},
-        "name": lambda card_id, side=None: rulebook.name(game.card(card_id), side),
+        "game": game, "phases": steps, "seat": seat, "card": game.card,
+        "phase_name": {p["id"]: p["name"] for p in steps},
+        "skill_name": skill_names(game),
+        "name": lambda card_id, side=None: card_name(game, card_id, side),
         "mp_of": lambda card_id: game.card(card_id).mp,
         "tie_text": _tie_text(game),
         "mp_target": state.options[rulebook.end_options(game)[1]],

@@ -204,7 +204,7 @@ def test_the_new_game_form_picks_the_nemesis_and_refuses_one_side(client):
     r = post(client, "/games", form)
     assert r.status_code == 303
     page = client.get(r.headers["Location"]).data
-    assert b"nemesis SPECTRE" in page and b"MP target: 8" in page
+    assert b"nemesis <bdi>SPECTRE</bdi>" in page and b"MP target: 8" in page
     r = post(client, "/games", {**form, "alignment2": "good"})
     assert r.status_code == 422 and b"at least one good and one bad" in r.data
     assert csrf(client)

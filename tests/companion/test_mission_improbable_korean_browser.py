@@ -1,0 +1,57 @@
+"""Mission Improbable's table in Korean on a phone (Chromium, 390 x 844, light and dark): the
+Korean labels, chips and the resolver's odds fit the screen (nothing clipped, no sideways
+scrolling) and axe finds nothing. docs/screens/mission-improbable-*-ko-*.png show it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.companion.http import call
+from tests.companion.test_browser import PHONE, audit, browser, live  # noqa: F401
+from tests.companion.test_mission_improbable_browser import pick, settled
+
+EVENTS = [("recruit", 0, {"agent": "mr_white_the_albino"}),
+          ("attach", 0, {"agent": "mr_white_the_albino", "asset": "silencer"}),
+          ("play_mission", 0, {"mission": "rescue_kidnapping"}), ("end_turn", 0, {}),
+          ("recruit", 1, {"agent": "vlad_the_impaler"}),
+          ("play_mission", 1, {"mission": "bodyguard_assassination"}),
+          ("counter", 1, {"mission": "rescue_kidnapping", "count": 2}), ("end_turn", 1, {})]
+# Visible elements whose content is wider than their box (clipped or cut off); the
+# screen-reader-only ones are clipped on purpose.
+CLIPPED = """() => [...document.querySelectorAll('#game *')].filter(e => e.offsetParent
+  && !e.closest('.sr-only') && (e.getBoundingClientRect().right > innerWidth + 1
+  || (getComputedStyle(e).overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)))
+  .map(e => e.tagName + ': ' + e.textContent.trim().slice(0, 40))"""
+
+
+def _game(server) -> str:
+    status, body = call(server.url + "/api/v1/games", "POST", {
+        "game": "mission-improbable", "turn_order": [0, 1],
+        "players": [{"name": "MI6", "alignment": "good", "nemesis": 1},
+                    {"name": "SPECTRE", "alignment": "bad", "nemesis": 0}]})
+    assert status == 201, body
+    for version, (kind, seat, fields) in enumerate(EVENTS):
+        status, state = call(f"{server.url}/api/v1/games/{body['id']}/events", "POST",
+                             {"version": version, "event": {"type": kind, "player": seat,
+                                                            **fields}}, body["edit_token"])
+        assert status == 200, state
+    return body["join_url"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_korean_table_fits_a_phone(browser, live, scheme):  # noqa: F811
+    context = browser.new_context(**PHONE, color_scheme=scheme, locale="ko-KR",
+                                  extra_http_headers={"Accept-Language": "ko-KR,ko;q=0.9"})
+    page = context.new_page()
+    page.goto(_game(live))
+    page.wait_for_selector("text=님의 턴")
+    assert page.locator(".mi-phases [aria-current=step]").inner_text() == "지원"
+    assert page.evaluate(CLIPPED) == []
+    audit(page)
+    pick(page, "#mi-card", "ninjas")
+    page.wait_for_selector("#mi-resolver .mi-odds")
+    settled(page)
+    assert "79 %" in page.locator("#mi-resolver .mi-chance").inner_text()  # 전투 3+2 vs 2
+    assert page.evaluate(CLIPPED) == []
+    audit(page)
+    context.close()

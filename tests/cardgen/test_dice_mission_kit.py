@@ -242,20 +242,6 @@ def test_overflowing_card_text_fails_naming_card_and_field(content_copy, tmp_pat
     assert "Traceback" not in result.stderr
 
 
-def test_an_overfull_player_aid_fails_naming_its_section(content_copy, tmp_path):
-    guide = content_copy / "dice_mission" / "guide.yaml"
-    source = guide.read_text(encoding="utf-8")
-    point = "New Deal: a new number of dice for everyone still to roll."
-    assert point in source
-    guide.write_text(source.replace(point, point + " Then keep reading this." * 120),
-                     encoding="utf-8")
-    result = cardgen("build", "--game", "dice-mission", "--content", str(content_copy),
-                     "--out", str(tmp_path), "--quiet")
-    assert result.returncode == 1
-    assert "player_aid: guide.mission_gadgets: text does not fit its box" in result.stderr
-    assert "Traceback" not in result.stderr
-
-
 # --- die-face pictures, as shapes ------------------------------------------------------
 
 

@@ -83,6 +83,20 @@ def test_every_msgid_has_a_korean_translation():
     assert len(cat) > 150 and missing == []
 
 
+def test_the_investigation_token_has_its_glossary_name_on_korean_screens():
+    """The kit prints 수사 기록 for the investigation token (and the number on its back) and
+    Double Mission's glossary rejects 증거: the app's tally and reveal say it the same way."""
+    from missionkit.content.glossary import read_glossary, uses
+
+    terms, _ = read_glossary(ROOT / "content" / "double_mission")
+    token = next(t for t in terms or [] if str(t.en).startswith("investigation token"))
+    found = [m for m in catalogue() if m.id and "evidence" in str(m.id).lower()]
+    assert found
+    for m in found:
+        assert str(token.ko) in m.string, (m.id, m.string)
+        assert not any(uses(m.string, str(v)) for v in token.reject), (m.id, m.string)
+
+
 def test_the_catalogue_holds_every_string_of_the_templates(tmp_path):
     pot = tmp_path / "messages.pot"
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F",

@@ -14,7 +14,7 @@ from .documents import LINK_STRIP, draw_link
 from .geometry import Rect, mm
 from .kit import FileJob, Kit, Written
 from .render.common import INK, Ctx
-from .render.flow import Flow
+from .render.flow import Flow, NullCanvas
 from .sheet_words import word
 
 FILE_NAME = "print-guide.pdf"
@@ -31,31 +31,77 @@ def file_rows(kit: Kit, ctx: Ctx) -> list[tuple[str, str, bool, str]]:
 
 
 def write_guide(job: FileJob, kit: Kit, pages: dict[str, int], bought: Sequence[str]) -> Written:
-    """Write print-guide.pdf into the job's folder; `pages`: file name -> page count."""
+    """Write print-guide.pdf into the job's folder; `pages`: file name -> page count.
+
+    One page where the text fits at SIZE down to FLOOR (measured first on a canvas that
+    draws nothing); else as many pages as it takes at SIZE, and the guide lists its own
+    page count truly either way."""
     ctx, lang = job.ctx, job.ctx.lang
-    doc = job.open(FILE_NAME, word(lang, "guide_title"))
-    c = doc.canvas
     pw, ph = job.page
     width = pw - 2 * MARGIN
+    size, own = _fitting_size(job, kit, pages, bought)
+    doc = job.open(FILE_NAME, word(lang, "guide_title"))
+    c = doc.canvas
 
     def new_page() -> list[Rect]:
         doc.end_page()
         return [Rect(MARGIN, MARGIN, width, ph - 2 * MARGIN)]
 
     foot = _first_page(c, job, width)
-    top = ph - MARGIN - mm(10)
-    flow = Flow(c, ctx, [Rect(MARGIN, foot, width, top - foot)], size=9, next_page=new_page)
+    flow = Flow(c, ctx, [_first_area(job, foot)], size=size, next_page=new_page)
+    _body(flow, job, kit, {**pages, FILE_NAME: own}, bought)
+    doc.end_page()
+    return doc.path, doc.save(), job.page
+
+
+SIZE, FLOOR = 9.0, 8.0  # the guide's text: 9 pt, down to 8 pt to stay on one page
+
+
+def _first_area(job: FileJob, foot: float) -> Rect:
+    top = job.page[1] - MARGIN - mm(10)
+    return Rect(MARGIN, foot, job.page[0] - 2 * MARGIN, top - foot)
+
+
+def _fitting_size(job: FileJob, kit: Kit, pages: dict[str, int],
+                  bought: Sequence[str]) -> tuple[float, int]:
+    """(text size, page count): the largest size from SIZE to FLOOR that keeps the guide on
+    one page, else SIZE and the number of pages it takes."""
+    foot = _foot(job)
+    size = SIZE
+    while size >= FLOOR - 1e-9:
+        flow = Flow(NullCanvas(), job.ctx, [_first_area(job, foot)], size=size)  # type: ignore[arg-type]
+        try:
+            _body(flow, job, kit, pages, bought)
+            return size, 1
+        except OverflowError:
+            size -= 0.25
+    count = [1]
+
+    def counted() -> list[Rect]:
+        count[0] += 1
+        return [Rect(MARGIN, MARGIN, job.page[0] - 2 * MARGIN, job.page[1] - 2 * MARGIN)]
+
+    flow = Flow(NullCanvas(), job.ctx, [_first_area(job, foot)], size=SIZE,  # type: ignore[arg-type]
+                next_page=counted)
+    _body(flow, job, kit, pages, bought)
+    return SIZE, count[0]
+
+
+def _body(flow: Flow, job: FileJob, kit: Kit, pages: dict[str, int],
+          bought: Sequence[str]) -> None:
+    """The files, what to buy and the order of work, down `flow`."""
+    lang = job.ctx.lang
     _files(flow, job, kit, pages)
     flow.heading(word(lang, "guide_buy"))
     for item in bought or [word(lang, "nothing_to_buy")]:
         flow.paragraph(item)
     flow.heading(word(lang, "guide_order"))
-    steps = [word(lang, f"step_{n}") for n in range(1, 5)] + list(
-        kit.assembly(lang) if kit.assembly else [])
+    stickers = any(stock == "sticker" for _, stock, _, _ in file_rows(kit, job.ctx))
+    steps = [word(lang, "step_1"), word(lang, "step_2"),
+             word(lang, "step_3" if stickers else "step_3_no_stickers"), word(lang, "step_4")]
+    steps += list(kit.assembly(lang) if kit.assembly else [])
     for n, step in enumerate(steps, start=1):
         flow.paragraph(step, bullet=f"{n}.")
-    doc.end_page()
-    return doc.path, doc.save(), job.page
 
 
 def _first_page(c: Canvas, job: FileJob, width: float) -> float:
@@ -65,11 +111,15 @@ def _first_page(c: Canvas, job: FileJob, width: float) -> float:
     c.setFont(ctx.fonts.display, 20)
     c.drawString(MARGIN, ph - MARGIN - 16, f"{job.name} · {word(ctx.lang, 'guide_title')}")
     _ruler(c, ctx, MARGIN, MARGIN + mm(4))
-    foot = MARGIN + mm(18)
     if job.link:
-        draw_link(c, ctx, Rect(MARGIN, foot, width, LINK_STRIP), job.link, job.version)
-        foot += LINK_STRIP + mm(3)
-    return foot
+        draw_link(c, ctx, Rect(MARGIN, MARGIN + mm(18), width, LINK_STRIP), job.link,
+                  job.version)
+    return _foot(job)
+
+
+def _foot(job: FileJob) -> float:
+    """The top of the ruler and the link strip on the first page: the text starts above."""
+    return MARGIN + mm(18) + (LINK_STRIP + mm(3) if job.link else 0.0)
 
 
 def _files(flow: Flow, job: FileJob, kit: Kit, pages: dict[str, int]) -> None:

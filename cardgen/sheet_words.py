@@ -36,6 +36,7 @@ WORDS: dict[str, dict[str, str]] = {
                   "(its back-side offset). Building the kit yourself? The calibration page "
                   "(cardgen calibrate) measures the shift for a rebuild with its offsets.",
         "step_3": "Print the rest: cardstock files, then sticker sheets, then paper files.",
+        "step_3_no_stickers": "Print the rest: cardstock files, then paper files.",
         "step_4": "Cut cards with a ruler and craft knife along the crop marks: first the long "
                   "lines right across the sheet, then the short ones.",
     },
@@ -68,6 +69,7 @@ WORDS: dict[str, dict[str, str]] = {
                   "어긋나면 프린터의 양면 정렬(뒷면 위치 보정)을 맞춘다. 키트를 직접 만든다면 "
                   "보정 페이지(cardgen calibrate)로 어긋남을 재서 그 보정값으로 다시 만든다.",
         "step_3": "나머지를 인쇄한다: 카드지 파일, 스티커 용지, 일반 용지 순서로.",
+        "step_3_no_stickers": "나머지를 인쇄한다: 카드지 파일, 일반 용지 순서로.",
         "step_4": "자와 칼로 재단 표시를 따라 카드를 자른다: 먼저 용지를 가로지르는 긴 선, "
                   "다음에 짧은 선.",
     },

@@ -272,6 +272,23 @@ def test_print_guide_comes_first_and_lists_every_file_and_purchase(built):
         assert "100 mm" in guide  # the ruler's label
 
 
+def test_print_guide_gives_its_own_true_page_count_and_no_sticker_step_without_stickers(built):
+    """The guide lists itself too: the count it prints is the pages it has (one, where it
+    fits at 8 pt or more); and the order of work names sticker sheets only in a kit that has
+    some."""
+    for game, lang, paper, folder in kits.folders(built):
+        guide = folder / "print-guide.pdf"
+        with pikepdf.open(guide) as pdf:
+            count = len(pdf.pages)
+        flat = " ".join(pdftotext(guide).split())
+        listed = f"print-guide.pdf ({count} p.)" if lang == "en" else f"print-guide.pdf ({count}쪽)"
+        assert listed in flat, (game, lang, paper, count)
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        has_stickers = any("sticker" in entry["path"] for entry in manifest["files"])
+        sticker_step = "sticker sheets" if lang == "en" else "스티커 용지, 일반"
+        assert (sticker_step in flat) == has_stickers, (game, lang, paper)
+
+
 def test_print_guide_reads_as_plain_words(built):
     """The guide is for someone holding PDFs, not source: no Markdown backticks, and the
     duplex check says what to do at the printer before naming the builder's tool."""

@@ -6,7 +6,7 @@ bracket it does not close ("(잭의 +1을"), a lone dependent noun, bare or with
 stays with the word before it ("타이틀 중", "할 수", "요원 수와"), an operator stays with the
 words on both sides ("요원 수 × 17", "(요원 수 + 2)개"), a parenthesised phrase of up to three
 words stays whole ("(미션 실패 참고)."), and the last line is not left with a single word
-when the line above can give it one."""
+when the line above can give it one and keep two."""
 
 from __future__ import annotations
 
@@ -103,7 +103,9 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     if not HANGUL.search(text):
         return simpleSplit(text, font, size, width)
     lines = _greedy(_units(text), font, size, width)
-    if len(lines) >= 2 and len(lines[-1]) == 1 and len(lines[-2]) >= 2:
+    # the line above gives its last word only if it keeps two: a lone word moved up a line
+    # ("요원과 / 모든 / 경력을 버린다.") reads worse than a lone last word
+    if len(lines) >= 2 and len(lines[-1]) == 1 and len(lines[-2]) >= 3:
         moved = [lines[-2][-1], *lines[-1]]
         if stringWidth(" ".join(moved), font, size) <= width:
             lines[-2:] = [lines[-2][:-1], moved]

@@ -28,6 +28,23 @@ def test_the_last_word_is_not_left_alone(ko_font):
     assert wrap(text, ko_font, SIZE, width) == ["문화재를 2개 이상", "가지고 있다."]
 
 
+@pytest.mark.parametrize("text", ["사망한다. 요원과 모든 경력을 버린다.",
+                                  "요원의 장비를 버린다.",
+                                  "상대가 진행 중인 미션 하나를 버린다."])
+def test_no_word_is_left_alone_on_a_middle_or_first_line(ko_font, text):
+    """Moving a word down to keep the last line company never strands another word above it
+    ("요원과 / 모든 / 경력을 버린다."), at any width the text breaks."""
+    words = text.split()
+    for n in range(2, len(words)):
+        width = stringWidth(" ".join(words[:n]), ko_font, SIZE) + 1
+        lines = wrap(text, ko_font, SIZE, width)
+        for line, after in zip(lines, lines[1:], strict=False):
+            joined = f"{line} {after.split()[0]}"  # a lone word the next could have joined
+            assert len(line.split()) >= 2 or stringWidth(joined, ko_font, SIZE) > width, (
+                n, lines)
+        assert " ".join(lines) == text
+
+
 def test_a_one_syllable_word_stays_with_the_next(ko_font):
     text = "작업이 성공하면 내 작업 점수가 두 배가 된다."
     width = stringWidth("작업이 성공하면 내 작업 점수가 두", ko_font, SIZE) + 1

@@ -13,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import icons
+from ..ink import icon
 from .pictures import Die
 
 INK = HexColor("#1B1B1F")
@@ -110,6 +111,28 @@ def person(c: Canvas, cx: float, cy: float, s: float, color: Color) -> None:
     path.lineTo(cx + s * 0.32, cy - s * 0.42)
     path.close()
     c.drawPath(path, fill=1, stroke=0)
+
+
+def mark(c: Canvas, kind: str, cx: float, cy: float, s: float, ink: Color) -> None:
+    """A picture's drawn sign (pictures.Mark): ▲ most, ▼ fewest, a person (per player, each
+    player), a ringed person (only you); solid ink, kept solid by the ink saver."""
+    with icon(c):
+        if kind in ("most", "fewest"):
+            up = 1 if kind == "most" else -1
+            path = c.beginPath()
+            path.moveTo(cx, cy + up * s * 0.3)
+            path.lineTo(cx + s * 0.3, cy - up * s * 0.24)
+            path.lineTo(cx - s * 0.3, cy - up * s * 0.24)
+            path.close()
+            c.setFillColor(ink)
+            c.drawPath(path, fill=1, stroke=0)
+        elif kind == "player":
+            person(c, cx, cy + s * 0.02, s * 0.9, ink)
+        else:
+            c.setStrokeColor(ink)
+            c.setLineWidth(max(s * 0.06, 0.6))
+            c.circle(cx, cy, s * 0.42, fill=0, stroke=1)
+            person(c, cx, cy + s * 0.05, s * 0.62, ink)
 
 
 def bolt(c: Canvas, cx: float, cy: float, s: float, color: Color) -> None:

@@ -1,13 +1,17 @@
 """A mission's requirement as a row of die faces, derived from its `check` predicate.
 
 Pure data (no drawing): `picture(rule)` returns the groups of dice a card shows beside its
-text, or () when the check is not a pattern of faces (sums of a whole pool, "most", "fewest",
-counts per player...): then the card shows its type's emblem and the text alone.
+text, or () when the check cannot be drawn: then the card shows its type's emblem.
 
 A die shows `pips` (1-6), or is blank with a `mark` ("A": dice marked alike show one number,
 "N", "N+1": a run); `struck` crosses it out ("no such die"). A group's `caption` names the
 faces its blank dice may show ("1·3·5"). Signs ("+", "= 7", ">", "#": the number of such
 dice) sit between dice, or make a group of their own.
+
+Comparisons and team amounts add drawn `Mark`s : ▲ "most" / ▼ "fewest"
+before a metric (Σ, "#⚅", A·B·C, A A A, N N+1 N+2) with "+5" for a margin; a ringed
+person "only you"; a person "per player" ("≥ 2×👤") or "each player" ("👤:"), and a blank
+die "per die" ("Σ ≥ 4×▢"). Text stays symbols and numbers, in any language.
 """
 
 from __future__ import annotations
@@ -36,8 +40,18 @@ class Sign:
 
 
 @dataclass(frozen=True)
+class Mark:
+    """A drawn sign: "most" (▲), "fewest" (▼), "player" (a person), "only" (a ringed one)."""
+
+    kind: str
+
+
+Item = Die | Sign | Mark
+
+
+@dataclass(frozen=True)
 class Group:
-    items: tuple[Die | Sign, ...]
+    items: tuple[Item, ...]
     caption: str = ""
 
     @property
@@ -68,10 +82,24 @@ def _whole(n: Any) -> int:
     return n
 
 
+def amount(sign: str, n: Any) -> tuple[Item, ...]:
+    """'≥ 4', or an amount that grows with the table: '≥ 4×' a blank die (per die), '≥ 17×'
+    a person (per player), '=' a person '+2' (players plus two)."""
+    if isinstance(n, int):
+        return (Sign(f"{sign} {n}"),)
+    unit: Item = Die() if "per_die" in n else Mark("player")
+    k = n.get("per_die", n.get("per_player"))
+    head = (Sign(f"{sign} {k}×" if k != 1 else sign), unit)
+    return (*head, Sign(f"+{n['plus']}")) if n.get("plus") else head
+
+
 def _groups(arg: list[dict[str, Any]]) -> Picture:
     out = []
     letters = iter(LETTERS)
     for g in arg:
+        if not isinstance(g["n"], int) and "faces" not in g:  # "#A = 👤+2"
+            out.append(Group((Sign("#"), Die(mark=next(letters)), *amount("=", g["n"]))))
+            continue
         n = _whole(g["n"])
         faces = _faces(g["faces"]) if "faces" in g else ()
         if len(faces) == 1:
@@ -96,10 +124,10 @@ def _contains(arg: list[int]) -> Picture:
 
 
 def _sum(arg: dict[str, Any]) -> Picture:
+    if "dice" not in arg:
+        return (Group((Die(mark="Σ"), *amount(OP_SIGNS[arg["op"]], arg["value"]))),)
     value = _whole(arg["value"])
     tail = Sign(f"{OP_SIGNS[arg['op']]} {value}")
-    if "dice" not in arg:
-        return (Group((Die(mark="Σ"), tail)),)
     dice: list[Die | Sign] = []
     for k in range(arg["dice"]):
         dice += [Sign("+"), Die()] if k else [Die()]
@@ -107,15 +135,16 @@ def _sum(arg: dict[str, Any]) -> Picture:
 
 
 def _count(arg: dict[str, Any]) -> Picture:
-    value = _whole(arg["value"])
+    value = arg["value"]
     if "faces" not in arg:
         raise NoPicture("a count of dice is a qualifier, not a pattern")
     faces = _faces(arg["faces"])
     if arg["op"] == "eq" and value == 0:  # "no 1s, 3s or 5s": each face crossed out
         return (Group(tuple(Die(f, struck=True) for f in faces)),)
-    if arg["op"] != "ge":
-        raise NoPicture("only 'at least' and 'none' counts are drawn")
-    return (_dice_of(faces, value),)
+    if arg["op"] == "ge" and isinstance(value, int):
+        return (_dice_of(faces, value),)
+    number = _dice_of(faces, 1, (Sign("#"),))  # "#⚅ = 1×👤", "#⚅ ≤ 1"
+    return (Group((*number.items, *amount(OP_SIGNS[arg["op"]], value)), number.caption),)
 
 
 def _dice_of(faces: tuple[int, ...], n: int, lead: tuple[Sign, ...] = ()) -> Group:
@@ -136,6 +165,8 @@ def _all_different(arg: dict[str, Any]) -> Picture:
 def _distinct(arg: dict[str, Any]) -> Picture:
     """At least (or exactly) v different numbers: v dice lettered apart; all six: 1 to 6."""
     value = _whole(arg["value"])
+    if arg["op"] == "eq" and value == 1:  # all dice alike
+        return (SAME,)
     if arg["op"] == "le" or value < 2:
         raise NoPicture("'at most' or one number is not drawn as different dice")
     if value == 6:
@@ -163,12 +194,50 @@ def _all(arg: list[dict[str, Any]]) -> Picture:
     return tuple(out)
 
 
-def _inner(arg: dict[str, Any]) -> Picture:
-    return picture_of(arg)
+def lead(mark: Mark, shown: Picture) -> Picture:
+    """`shown` with `mark` before its first group ("only you", "each player")."""
+    first, *rest = shown
+    return (Group((mark, *first.items), first.caption), *rest)
+
+
+def _only(arg: dict[str, Any]) -> Picture:
+    return lead(Mark("only"), picture_of(arg))
+
+
+def _each_player(arg: dict[str, Any]) -> Picture:
+    return lead(Mark("player"), (Group((Sign(":"),)), *picture_of(arg)))
 
 
 def _players(arg: dict[str, Any]) -> Picture:
-    return picture_of(arg["where"])
+    """'#👤 ≥ 2:' before the pattern: how many agents must show it."""
+    sign = f"{OP_SIGNS[arg['op']]} {_whole(arg['value'])}:"
+    count = Group((Sign("#"), Mark("player"), Sign(sign)))
+    return (count, *picture_of(arg["where"]))
+
+
+def _metric(arg: dict[str, Any]) -> Group:
+    """What a comparison weighs: Σ, "#⚅", three different numbers, a group, a run."""
+    metric = arg["metric"]
+    if metric == "count":
+        return _dice_of(_faces(arg["faces"]), 1, (Sign("#"),))
+    return {"sum": Group((Die(mark="Σ"),)),
+            "distinct": Group(tuple(Die(mark=m) for m in LETTERS[:3])),
+            "largest_group": Group((Die(mark="A"),) * 3),
+            "longest_straight": Group((Die(mark="N"), Die(mark="N+1"), Die(mark="N+2")))}[metric]
+
+
+def _compare(kind: str, arg: dict[str, Any]) -> Picture:
+    """▲ (most) or ▼ (fewest) before the metric, and "+5" when it must win by a margin."""
+    shown = lead(Mark(kind), (_metric(arg),))
+    return (*shown, Group((Sign(f"+{arg['margin']}"),))) if arg.get("margin") else shown
+
+
+def _exclusive(arg: dict[str, Any]) -> Picture:
+    """Only you rolled `n` numbers that no one else did: the ringed person, n letters."""
+    return (Group((Mark("only"), *(Die(mark=m) for m in LETTERS[:_whole(arg["n"])]))),)
+
+
+SAME = Group((Die(mark="A"), Die(mark="A"), Sign("…"), Die(mark="A")))  # every die alike
 
 
 def _none(arg: Any) -> Picture:
@@ -179,7 +248,9 @@ _PICTURES: dict[str, Callable[[Any], Picture]] = {
     "groups": _groups, "straight": _straight, "contains": _contains, "sum": _sum,
     "count": _count, "all_different": _all_different, "distinct": _distinct,
     "count_compare": _count_compare,
-    "all": _all, "split": _all, "only": _inner, "each_player": _inner, "players": _players,
+    "all": _all, "split": _all, "only": _only, "each_player": _each_player,
+    "players": _players, "most": lambda a: _compare("most", a),
+    "fewest": lambda a: _compare("fewest", a), "exclusive": _exclusive,
 }
 
 

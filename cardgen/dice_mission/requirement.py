@@ -15,11 +15,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry import Rect, mm
 from . import forms, glyphs
-from .pictures import Die, Group, Picture, Sign
+from .pictures import Die, Group, Item, Mark, Picture, Sign
 
 ITEM_GAP = 0.28  # between dice of a group, in die sides (a clear gap, not a touching row)
 GROUP_GAP = 0.75  # between groups of dice (a divider stands in the middle)
 SIGN_GAP = 0.3  # between a group and a lone sign ("#6 > #1")
+MARK_WIDTH = {"most": 0.6, "fewest": 0.6, "player": 0.75, "only": 0.9}  # in die sides
 SIGN_SIZE = 0.6  # a sign's type size, in die sides
 CAPTION = 0.55  # the caption line's height, in die sides
 CAPTION_CLEAR = mm(1.2)  # between the dice's lower edge and the caption's digits
@@ -33,7 +34,7 @@ ROW_GAP = 0.25  # between two rows, in die sides
 
 @dataclass(frozen=True)
 class Placed:
-    item: Die | Sign
+    item: Item
     x: float  # centre
     y: float  # centre
     width: float
@@ -50,7 +51,8 @@ class Layout:
 @cache
 def _widths(group: Group, font: str) -> tuple[float, ...]:
     """Each item's width in die sides."""
-    return tuple(1.0 if isinstance(item, Die) else
+    return tuple(1.0 if isinstance(item, Die) else MARK_WIDTH[item.kind]
+                 if isinstance(item, Mark) else
                  stringWidth(item.text, font, SIGN_SIZE) + 0.12 for item in group.items)
 
 
@@ -76,13 +78,21 @@ def _rows(picture: Picture, area: Rect, font: str) -> tuple[list[Picture], float
     one = [picture]
     if len(picture) < 2 or size(one) >= MIN_TWO_ROWS:
         return one, size(one)
-    # split between two groups of dice (never next to a sign), nearest the middle
+    # split between two groups of dice (never next to a sign), nearest the middle; or under
+    # a lead that names the agents ("#👤 ≥ 2:", "👤:")
     cuts = [i for i in range(1, len(picture)) if picture[i - 1].dice and picture[i].dice]
+    if _lead(picture[0]):
+        cuts.append(1)
     if not cuts:
         return one, size(one)
     cut = min(cuts, key=lambda i: abs(len(picture) / 2 - i))
     two = [picture[:cut], picture[cut:]]
     return (two, size(two)) if size(two) > size(one) else (one, size(one))
+
+
+def _lead(group: Group) -> bool:
+    last = group.items[-1]
+    return not group.dice and isinstance(last, Sign) and last.text.endswith(":")
 
 
 def place(picture: Picture, area: Rect, font: str) -> Layout:
@@ -136,6 +146,8 @@ def draw(c: Canvas, font: str, picture: Picture, area: Rect, ink: Color) -> None
     for p in lay.items:
         if isinstance(p.item, Die):
             _die(c, font, p.x, p.y, s * 0.96, p.item, ink)
+        elif isinstance(p.item, Mark):
+            glyphs.mark(c, p.item.kind, p.x, p.y, s, ink)
         else:
             c.setFillColor(ink)
             c.setFont(font, s * SIGN_SIZE)

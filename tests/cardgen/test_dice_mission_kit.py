@@ -17,7 +17,7 @@ import pytest
 from cardgen.dice_mission import requirement
 from cardgen.dice_mission.glyphs import mark_size, pip_positions
 from cardgen.dice_mission.layouts import POKER, box
-from cardgen.dice_mission.pictures import Die, Group, Sign, picture
+from cardgen.dice_mission.pictures import Die, Group, Mark, Sign, picture
 from cardgen.dice_mission.strings import t
 from cardgen.fonts import FontMissing, fonts_for, korean_font_files
 from cardgen.geometry import PAPERS, Rect, mm
@@ -271,11 +271,41 @@ def test_sums_counts_and_comparisons():
     assert (left.dice, sign.items, right.dice) == ((Die(6),), (Sign(">"),), (Die(1),))
 
 
-def test_checks_that_are_not_face_patterns_have_no_picture():
-    assert picture({"most": {"metric": "sum"}}) == ()
-    assert picture({"groups": [{"n": {"per_player": 1, "plus": 2}}]}) == ()
-    assert picture({"all": [{"count": {"op": "ge", "value": 2}},
-                            {"distinct": {"op": "eq", "value": 1}}]}) == ()
+def test_comparisons_show_a_badge_before_the_metric_and_a_margin_after():
+    most, margin = picture({"most": {"metric": "sum", "margin": 5}})
+    assert most.items == (Mark("most"), Die(mark="Σ")) and margin.items == (Sign("+5"),)
+    (fewest,) = picture({"fewest": {"metric": "count", "faces": [6]}})
+    assert fewest.items == (Mark("fewest"), Sign("#"), Die(6))
+    (only,) = picture({"only": {"groups": [{"n": 2}]}})
+    assert only.items[0] == Mark("only")
+
+
+def test_amounts_that_grow_with_the_table_show_a_person_or_a_die():
+    (crowd,) = picture({"groups": [{"n": {"per_player": 1, "plus": 2}}]})
+    assert crowd.items == (Sign("#"), Die(mark="A"), Sign("="), Mark("player"), Sign("+2"))
+    (avg,) = picture({"sum": {"op": "ge", "value": {"per_die": 4}}})
+    assert avg.items == (Die(mark="Σ"), Sign("≥ 4×"), Die())
+    each, *rest = picture({"each_player": {"count": {"faces": [6], "op": "le", "value": 1}}})
+    assert each.items == (Mark("player"), Sign(":"))
+    assert rest[0].items == (Sign("#"), Die(6), Sign("≤ 1"))
+    alike = picture({"all": [{"count": {"op": "ge", "value": 2}},
+                             {"distinct": {"op": "eq", "value": 1}}]})
+    assert [d.mark for d in alike[0].dice] == ["A", "A", "A"]
+
+
+def test_checks_with_no_drawing_still_fall_back_to_the_emblem():
+    assert picture({"distinct": {"op": "le", "value": 3}}) == ()
+    assert picture({"groups": [{"n": 9}]}) == ()  # too many dice to read
+
+
+def test_every_mission_has_its_own_picture(dice):
+    """No card falls back to its deck's emblem, and no two missions look the same (#16)."""
+    seen: dict = {}
+    for card in dice.missions:
+        shown = picture(card.check.rule)
+        assert shown, card.id
+        assert shown not in seen, (card.id, seen.get(shown))
+        seen[shown] = card.id
 
 
 def test_pips_sit_where_a_real_die_has_them():
@@ -299,8 +329,15 @@ def test_every_pattern_card_gets_dice_that_show_its_numbers(dice):
             assert len(shown[0].dice) == arg["length"], card.id
 
 
-def test_every_picture_fits_its_box_with_readable_marks(dice):
-    fonts = fonts_for("en")
+def _picture_fonts(lang: str):
+    if lang == "ko":
+        require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
+    return fonts_for(lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_picture_fits_its_box_with_readable_marks(dice, lang):
+    fonts = _picture_fonts(lang)
     trim = Rect(0, 0, *CARD_SIZE)
     area = box("mission", "picture", trim).shrink(mm(1.5))
     drawn = 0
@@ -318,7 +355,9 @@ def test_every_picture_fits_its_box_with_readable_marks(dice):
                                  tol=0.5), card.id
             if isinstance(p.item, Die) and p.item.mark:
                 assert mark_size(p.item.mark, fonts.bold, lay.size * 0.96) >= 6, card.id
-    assert drawn > len(dice.missions) / 2  # most cards are read at a glance
+            if isinstance(p.item, Sign):
+                assert lay.size * requirement.SIGN_SIZE >= 6, card.id
+    assert drawn == len(dice.missions)  # every card is read at a glance (#16)
 
 
 @pytest.mark.parametrize(("layout", "name"), [
@@ -328,10 +367,11 @@ def test_every_layout_box_is_inside_the_safe_zone(layout, name):
     assert trim.shrink(SAFE).contains(box(layout, name, trim), tol=0.01)
 
 
-def test_dice_in_a_picture_never_touch_and_captions_clear_them(dice):
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_dice_in_a_picture_never_touch_and_captions_clear_them(dice, lang):
     """Neighbouring dice leave a visible gap and a caption ("4·5·6") sits under the dice,
     clear of their lower edge (High Five, Odd Five, Skip the Five)."""
-    fonts = fonts_for("en")
+    fonts = _picture_fonts(lang)
     area = box("mission", "picture", Rect(0, 0, *CARD_SIZE)).shrink(mm(1.5))
     for card in dice.missions:
         shown = picture(card.check.rule)
@@ -343,6 +383,13 @@ def test_dice_in_a_picture_never_touch_and_captions_clear_them(dice):
         for (y0, x0), (y1, x1) in zip(dice_at, dice_at[1:], strict=False):
             if y0 == y1:
                 assert x1 - x0 - drawn >= mm(1.8), (card.id, x1 - x0 - drawn)
+        row_items: dict = {}
+        for p in lay.items:  # signs and marks (▲, 👤, "≥ 4×") clear of the dice beside them
+            row_items.setdefault(round(p.y, 3), []).append(p)
+        for items in row_items.values():
+            items.sort(key=lambda p: p.x)
+            for a, b in zip(items, items[1:], strict=False):
+                assert b.x - b.width / 2 - (a.x + a.width / 2) >= mm(0.8), (card.id, a, b)
         for _, _, base in lay.captions:
             row = min(y for y, _ in dice_at if y > base)
             top = base + requirement.caption_size(lay.size) * requirement.DIGIT_HEIGHT

@@ -84,7 +84,7 @@ def _whole(n: Any) -> int:
 
 def amount(sign: str, n: Any) -> tuple[Item, ...]:
     """'≥ 4', or an amount that grows with the table: '≥ 4×' a blank die (per die), '≥ 17×'
-    a person (per player), '=' a person '+2' (players plus two)."""
+    a person (per player), '≥' a person '+2' (players plus two)."""
     if isinstance(n, int):
         return (Sign(f"{sign} {n}"),)
     unit: Item = Die() if "per_die" in n else Mark("player")
@@ -97,8 +97,8 @@ def _groups(arg: list[dict[str, Any]]) -> Picture:
     out = []
     letters = iter(LETTERS)
     for g in arg:
-        if not isinstance(g["n"], int) and "faces" not in g:  # "#A = 👤+2"
-            out.append(Group((Sign("#"), Die(mark=next(letters)), *amount("=", g["n"]))))
+        if not isinstance(g["n"], int) and "faces" not in g:  # "#A ≥ 👤+2"
+            out.append(Group((Sign("#"), Die(mark=next(letters)), *amount("≥", g["n"]))))
             continue
         n = _whole(g["n"])
         faces = _faces(g["faces"]) if "faces" in g else ()

@@ -282,7 +282,7 @@ def test_comparisons_show_a_badge_before_the_metric_and_a_margin_after():
 
 def test_amounts_that_grow_with_the_table_show_a_person_or_a_die():
     (crowd,) = picture({"groups": [{"n": {"per_player": 1, "plus": 2}}]})
-    assert crowd.items == (Sign("#"), Die(mark="A"), Sign("="), Mark("player"), Sign("+2"))
+    assert crowd.items == (Sign("#"), Die(mark="A"), Sign("≥"), Mark("player"), Sign("+2"))
     (avg,) = picture({"sum": {"op": "ge", "value": {"per_die": 4}}})
     assert avg.items == (Die(mark="Σ"), Sign("≥ 4×"), Die())
     each, *rest = picture({"each_player": {"count": {"faces": [6], "op": "le", "value": 1}}})

@@ -8,10 +8,10 @@ A die shows `pips` (1-6), or is blank with a `mark` ("A": dice marked alike show
 faces its blank dice may show ("1·3·5"). Signs ("+", "= 7", ">", "#": the number of such
 dice) sit between dice, or make a group of their own.
 
-Comparisons and team amounts add drawn `Mark`s : ▲ "most" / ▼ "fewest"
-before a metric (Σ, "#⚅", A·B·C, A A A, N N+1 N+2) with "+5" for a margin; a ringed
-person "only you"; a person "per player" ("≥ 2×👤") or "each player" ("👤:"), and a blank
-die "per die" ("Σ ≥ 4×▢"). Text stays symbols and numbers, in any language.
+Comparisons and team amounts add drawn `Mark`s: ▲ "most" / ▼ "fewest" before a metric
+(Σ, "#⚅", A B C, A A A, N N+1 N+2) with "+5" for a margin; a ringed person "only you"; a
+person "per player" ("≥ 2×👤"), "each player" ("👤:") or "how many players" ("#👤 ≥ 2:"),
+and a blank die "per die" ("Σ ≥ 4×▢"). Text stays symbols and numbers, in any language.
 """
 
 from __future__ import annotations

@@ -395,3 +395,14 @@ def test_dice_in_a_picture_never_touch_and_captions_clear_them(dice, lang):
             top = base + requirement.caption_size(lay.size) * requirement.DIGIT_HEIGHT
             assert row - drawn / 2 - top >= mm(1), card.id
             assert base - requirement.caption_size(lay.size) * 0.25 >= area.y - 0.5, card.id
+
+
+def test_a_lead_naming_the_agents_stands_above_a_long_pattern():
+    """'#👤 ≥ 2:' before a run of four would shrink the dice: it takes the row above."""
+    shown = picture({"players": {"where": {"straight": {"length": 4}}, "op": "ge", "value": 2}})
+    area = box("mission", "picture", Rect(0, 0, *CARD_SIZE)).shrink(mm(1.5))
+    lay = requirement.place(shown, area, fonts_for("en").bold)
+    lead = {p.y for p in lay.items if not isinstance(p.item, Die)}
+    dice_rows = {p.y for p in lay.items if isinstance(p.item, Die)}
+    assert len(lead) == len(dice_rows) == 1 and min(lead) > max(dice_rows)
+    assert lay.size >= mm(7)

@@ -6,6 +6,7 @@ only plain ASCII digits, at most nine of them, are a number here."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 WHOLE = re.compile(r"[0-9]{1,9}")
@@ -24,3 +25,18 @@ def number_or_text(text: str) -> int | str:
     event's validation refuses it naming its field."""
     number = whole_number(text)
     return text if number is None else number
+
+
+def form_fields(form: Any, numbers: Iterable[str], texts: Iterable[str]) -> dict[str, Any]:
+    """The filled-in fields of an HTML form: `numbers` read as whole numbers (anything else
+    left as typed, for validation to refuse), `texts` as text; empty fields left out."""
+    out: dict[str, Any] = {}
+    for key in numbers:
+        value = form.get(key, "").strip()
+        if value:
+            out[key] = number_or_text(value)
+    for key in texts:
+        value = form.get(key, "").strip()
+        if value:
+            out[key] = value
+    return out

@@ -12,7 +12,7 @@ from missionkit.double_mission.state import State
 from missionkit.game import IllegalEvent
 
 from ..i18n import localised
-from ..numbers import number_or_text
+from ..numbers import form_fields, number_or_text
 
 INT_FIELDS = {"player", "helper", "active_successes", "helper_successes", "imitations", "target"}
 TEXT_FIELDS = {"type", "kind", "city", "treasure", "title", "card", "give"}
@@ -21,11 +21,7 @@ TEXT_FIELDS = {"type", "kind", "city", "treasure", "title", "card", "give"}
 def form_event(form: MultiDict) -> dict[str, Any]:
     """Read an event from form fields; values that are not numbers are left for
     validation."""
-    event: dict[str, Any] = {}
-    for key in INT_FIELDS | TEXT_FIELDS:
-        value = form.get(key, "").strip()
-        if value:
-            event[key] = number_or_text(value) if key in INT_FIELDS else value
+    event = form_fields(form, INT_FIELDS, TEXT_FIELDS)
     for key in ("roll", "invert"):
         if form.get(key):
             event[key] = True

@@ -8,6 +8,7 @@ from werkzeug.datastructures import MultiDict
 
 from missionkit.mission_improbable.model import MissionImprobable
 
+from ..numbers import form_fields, number_or_text
 from .resolver import MAX_CHECKS
 
 INT_FIELDS = ("player", "count", "die", "nemesis_die", "wound_die", "target", "checks")
@@ -17,10 +18,6 @@ LISTS = ("assets", "bonus_cards", "cards", "partners")
 ROLLED = ("spy", "failure", "capture", "attempt", "play_event")  # events that take `roll`
 
 
-def _number(value: str) -> int | str:
-    """A whole number typed in ASCII digits, else the text (left for validation to refuse)."""
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 6 else value
-
 
 def _dice(form: MultiDict) -> list[list[int | str]]:
     """Pairs [agent's die, nemesis's die] d0a/d0b, d1a/d1b, ... up to the first empty pair."""
@@ -29,21 +26,13 @@ def _dice(form: MultiDict) -> list[list[int | str]]:
         a, b = form.get(f"d{i}a", "").strip(), form.get(f"d{i}b", "").strip()
         if not a and not b:
             break
-        pairs.append([_number(a), _number(b)])
+        pairs.append([number_or_text(a), number_or_text(b)])
     return pairs
 
 
 def form_event(form: MultiDict) -> dict[str, Any]:
     """An event from the table's forms; empty fields are left out."""
-    event: dict[str, Any] = {}
-    for key in INT_FIELDS:
-        value = form.get(key, "").strip()
-        if value:
-            event[key] = _number(value)
-    for key in TEXT_FIELDS:
-        value = form.get(key, "").strip()
-        if value:
-            event[key] = value
+    event = form_fields(form, INT_FIELDS, TEXT_FIELDS)
     for key in LISTS:
         values = [v.strip() for v in form.getlist(key) if v.strip()]
         if values:
@@ -62,7 +51,7 @@ def _nemesis(i: int, seats: list[int], form: MultiDict) -> int:
     the next filled seat of the opposite alignment (or points at itself: refused)."""
     chosen = form.get(f"nemesis{i}", "auto").strip()
     if chosen != "auto":
-        seat = _number(chosen)
+        seat = number_or_text(chosen)
         return seats.index(seat) if seat in seats else len(seats)
     side = form.get(f"alignment{i}", "")
     start = seats.index(i)
@@ -81,7 +70,7 @@ def setup_from_form(form: MultiDict, content: MissionImprobable) -> dict[str, An
                 "alignment": form.get(f"alignment{i}", ""),
                 "nemesis": _nemesis(i, seats, form)} for i in seats]
     target = form.get("mp_target", "").strip()
-    options: dict[str, Any] = {"mp_target": _number(target) if target else None}
+    options: dict[str, Any] = {"mp_target": number_or_text(target) if target else None}
     if form.get("deck_end_off"):
         options["deck_end"] = False
     return {"players": players, "options": options}

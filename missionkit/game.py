@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, StringConstraints
 
@@ -32,3 +33,14 @@ def _visible_name(name: str) -> str:
 # A player's name at the table: 1 to 40 characters, trimmed, visible, no direction controls.
 PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True),
                        AfterValidator(_visible_name)]
+
+
+class Handlers(dict[type, Callable[[Any, Any], Any]]):
+    """A rules engine's event handlers by event type: `handles = HANDLERS.on`, then
+    `@handles(Kind)` over each handler; apply looks one up by `type(event)`."""
+
+    def on(self, kind: type) -> Callable[[Callable[[Any, Any], Any]], Callable[[Any, Any], Any]]:
+        def register(func: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+            self[kind] = func
+            return func
+        return register

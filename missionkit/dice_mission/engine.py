@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..content.errors import field_path
-from ..game import IllegalEvent
+from ..game import Handlers, IllegalEvent
 from . import gadgets
 from .events import EVENT, GADGET_EVENTS, Complete, Dice, DrawGadget, EndTurn, Exchange, Reroll
 from .limits import SPECIAL
@@ -112,14 +112,8 @@ def dice_count(state: State, event: Dice) -> int:
     return n + (state.limits.joker_dice if event.joker else 0)
 
 
-HANDLERS: dict[type, Any] = {}
-
-
-def handles(kind: type) -> Any:
-    def register(func: Any) -> Any:
-        HANDLERS[kind] = func
-        return func
-    return register
+HANDLERS = Handlers()
+handles = HANDLERS.on
 
 
 def apply(state: State, event: Any) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..content.errors import field_path
+from ..game import Handlers
 from . import cards, table
 from .events import (
     EVENT,
@@ -90,14 +91,8 @@ def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
     return out
 
 
-HANDLERS = {}
-
-
-def handles(kind: type) -> Any:
-    def register(func: Any) -> Any:
-        HANDLERS[kind] = func
-        return func
-    return register
+HANDLERS = Handlers()
+handles = HANDLERS.on
 
 
 def apply(state: State, event: Any) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..content.errors import field_path
-from ..game import IllegalEvent
+from ..game import Handlers, IllegalEvent
 from . import agents, attempts, cards, rulebook, tables
 from .events import (
     EVENT,
@@ -93,14 +93,8 @@ def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
     return out
 
 
-HANDLERS: dict[type, Any] = {}
-
-
-def handles(kind: type) -> Any:
-    def register(func: Any) -> Any:
-        HANDLERS[kind] = func
-        return func
-    return register
+HANDLERS = Handlers()
+handles = HANDLERS.on
 
 
 def apply(state: State, event: Any) -> None:

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from annotated_types import Ge, Le, MinLen
 
 from ..content.base import PYDANTIC_CONFIG, Id, Localized, Positive, Text, TextRule, model
+from ..content.guide import GuideSection
 from .model_effects import Effect, TableId
 
 CardType = Literal[
@@ -265,14 +266,6 @@ class Phase:
     id: PhaseId
     name: Localized
     reminder: Localized
-
-
-@model
-class GuideSection:
-    id: Id
-    heading: Localized
-    aid: bool
-    points: Annotated[list[Localized], MinLen(1)]
 
 
 @model

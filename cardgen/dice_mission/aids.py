@@ -63,14 +63,8 @@ def _columns(inner: Rect, n: int, top: float, bottom: float = 0.0) -> list[Rect]
 
 def _section(ctx: Ctx, flow: Flow, section: GuideSection) -> None:
     """One guide section down the flow; TextOverflow naming it when the aid is full."""
-    try:
-        first = fill(section.points[0].get(ctx.lang), ctx.game.game)
-        flow.heading_before(section.heading.get(ctx.lang), first)
-        for point in section.points:
-            flow.paragraph(fill(point.get(ctx.lang), ctx.game.game))
-    except OverflowError:
-        raise TextOverflow("player_aid", f"guide.{section.id}",
-                           "the aid's columns are full at the 9 pt floor") from None
+    flow.aid_section(section.id, section.heading.get(ctx.lang),
+                     [fill(point.get(ctx.lang), ctx.game.game) for point in section.points])
 
 
 def _hands(ctx: Ctx, flow: Flow) -> None:

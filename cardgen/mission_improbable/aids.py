@@ -224,14 +224,8 @@ def _sections(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
     for section in ctx.game.guide.sections:
         if not section.aid:
             continue
-        try:
-            first = fill(section.points[0].get(ctx.lang), ctx.game.game)
-            flow.heading_before(section.heading.get(ctx.lang), first)
-            for point in section.points:
-                flow.paragraph(fill(point.get(ctx.lang), ctx.game.game))
-        except OverflowError:
-            raise text.TextOverflow("player_aid", f"guide.{section.id}",
-                                    f"the aid's columns are full at {size} pt") from None
+        flow.aid_section(section.id, section.heading.get(ctx.lang),
+                         [fill(point.get(ctx.lang), ctx.game.game) for point in section.points])
 
 
 def _aid(c: Canvas, ctx: Ctx, left: Rect, cols: list[Rect], size: float) -> None:

@@ -69,6 +69,17 @@ class Flow:
         self.room(self.size * 3.2 + len(lines) * self.size * 1.28 + self.size * 0.3)
         self.heading(label)
 
+    def aid_section(self, key: str, heading: str, points: list[str]) -> None:
+        """A player aid's guide section: its heading kept with its first point, then every
+        point; TextOverflow naming `guide.<key>` when the columns are full at this size."""
+        try:
+            self.heading_before(heading, points[0])
+            for point in points:
+                self.paragraph(point)
+        except OverflowError:
+            raise TextOverflow("player_aid", f"guide.{key}",
+                               f"the aid's columns are full at {self.size:g} pt") from None
+
     def paragraph(self, body: str, *, bullet: str = "•") -> None:
         """A wrapped paragraph behind `bullet`; one that starts with its own number ("2. ")
         takes that number as its marker, so no line prints a bullet and a number."""

@@ -97,13 +97,16 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite)")
     parser.add_argument("--workers", type=int, default=1, help="companion worker processes")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="threads per worker (default: companion serve's own)")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("bench/companion_load.py needs wrk (apt-get install wrk)")
     tmp = Path(tempfile.mkdtemp())
     port = free_port()
     server = start([sys.executable, "-m", "companion", "serve", "--port", str(port), "--db",
-                    args.db or str(tmp / "load.db"), "--workers", str(args.workers)], port)
+                    args.db or str(tmp / "load.db"), "--workers", str(args.workers),
+                    *(["--threads", str(args.threads)] if args.threads else [])], port)
     url = f"http://127.0.0.1:{port}"
     events, health = [], []
     try:
@@ -136,7 +139,8 @@ def main() -> None:
 
     print(f"database: {'SQLite' if args.db is None else args.db.split('://')[0]}; wrk, "
           f"{args.connections} connections each on its own game; {args.rounds} alternating "
-          f"rounds of {args.seconds:g} s; companion serve, {args.workers} worker(s)")
+          f"rounds of {args.seconds:g} s; companion serve, {args.workers} worker(s), "
+          f"{args.threads or 'default'} threads")
     show("event posts (version-chained)", events)
     show("health (same server)", health)
     print(f"ratio events/s : health req/s = {rate(events) / rate(health):.2f}  "

@@ -68,29 +68,57 @@ def _check_can_give(state: State, giver: Any, items: dict[str, int], millions: i
         raise IllegalEvent(f"{giver.name} has {giver.millions} Millions", f"{field}_millions")
 
 
+# Every answer to a phone carries the odds table, and it changes only when a treasure is
+# taken, the security cut or the active player's dice change: tables already built are
+# kept per rule content (at most ODDS_KEPT of them each) and shared between answers.
+ODDS_KEPT = 1024
+_odds_kept: dict[int, tuple[Any, dict[tuple[Any, ...], list[dict[str, Any]]]]] = {}
+
+
 def operation_odds(state: State) -> list[dict[str, Any]]:
     """For every city with a treasure: the dice the active player and a helper roll and the
     chance of success, solo and in a cooperation. No co-op odds while Without Anyone Knowing
-    is active (co-op is forbidden, D12); King B's declared inversion gives inverted odds."""
-    p = state.game.game.dice.success_chance
+    is active (co-op is forbidden, D12); King B's declared inversion gives inverted odds.
+
+    The list is shared by every state with the same inputs: read it, never change it."""
     seat, turn = state.turn.player, state.turn
     inverted = turn.invert and state.ability(seat, "king", "B")
-    owned = state.players[seat].dice
-    cut = security_cut(state, seat)
-    by_level: dict[int, dict[str, Any]] = {}  # the odds depend only on the effective level
+    key = (security_cut(state, seat), turn.single_die, inverted, state.players[seat].dice,
+           tuple(state.cities.values()))
+    game = state.game
+    kept = _odds_kept.get(id(game))
+    if kept is None or kept[0] is not game:  # a new content (or a dead one's reused id)
+        if len(_odds_kept) > 64:
+            _odds_kept.clear()
+        kept = _odds_kept[id(game)] = (game, {})
+    tables = kept[1]
+    table = tables.get(key)
+    if table is None:
+        if len(tables) >= ODDS_KEPT:
+            tables.clear()
+        table = tables[key] = _odds_table(state, *key[:4])
+    return table
+
+
+def _odds_table(state: State, cut: int, single_die: bool, inverted: bool,
+                owned: int) -> list[dict[str, Any]]:
+    p = state.game.game.dice.success_chance
+    by_security: dict[int, dict[str, Any]] = {}  # the odds depend only on the level
     out = []
     for city in state.game.cities:
         treasure = state.cities[city.id]
         if treasure is None:
             continue
-        level = effective_level(state, city.security, cut)
-        if level not in by_level:
-            need = 1 if turn.single_die else level
+        row = by_security.get(city.security)
+        if row is None:
+            level = effective_level(state, city.security, cut)
+            need = 1 if single_die else level
             solo = odds.inverted(need, p) if inverted else odds.solo(need, p)
-            coop = None if turn.single_die else 1 - (1 - solo) * (1 - odds.solo(level, p))
-            by_level[level] = {"dice": need, "helper_dice": level, "solo": solo, "coop": coop,
-                               "inverted": inverted, "can": owned >= need}
-        out.append({"city": city.id, "treasure": treasure, **by_level[level]})
+            coop = None if single_die else 1 - (1 - solo) * (1 - odds.solo(level, p))
+            row = by_security[city.security] = {
+                "dice": need, "helper_dice": level, "solo": solo, "coop": coop,
+                "inverted": inverted, "can": owned >= need}
+        out.append({"city": city.id, "treasure": treasure, **row})
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from missionkit.double_mission import table
 from missionkit.double_mission.engine import (
     eligible_titles,
     operation_dice,
@@ -130,6 +131,14 @@ def check_invariants(before: State, after: State) -> None:
         len(p.titles) for p in after.players) + len(after.offer)  # no title twice
 
 
+def assert_odds_are_current(state: State) -> None:
+    """The odds table a phone is shown (kept between answers) is the one this state gives
+    when built afresh: no change to cities, cut, dice or inversion leaves it stale."""
+    shown = table.operation_odds(state)
+    table._odds_kept.clear()
+    assert shown == table.operation_odds(state)
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_legal_event_sequences_keep_the_invariants(game, data):
@@ -153,6 +162,7 @@ def test_legal_event_sequences_keep_the_invariants(game, data):
         except IllegalEvent:
             continue
         check_invariants(state, after)
+        assert_odds_are_current(after)
         events.append(event)
         # undo = replay without the last event: restores the previous state exactly
         assert snapshot_of(replay(setup, events[:-1], game)) == snapshot_of(state)

@@ -59,12 +59,20 @@ class CompanionGame:
     package: ClassVar[str]
     setup_model: ClassVar[type[BaseModel]]
     engine: ClassVar[Any]  # the game's engine module: new_state, replay, try_apply, resolve_rolls
-    # templates under the game's own folder: the live table fragment and the new-game form
-    table_fragment: ClassVar[str]
-    new_game_form: ClassVar[str]
 
     def __init__(self, content: Any):
         self.content = content
+
+    # templates under the game's own folder, templates/<package>/
+    @property
+    def table_fragment(self) -> str:
+        """The live table, swapped in on every change."""
+        return f"{self.package}/_game.html"
+
+    @property
+    def new_game_form(self) -> str:
+        """The game's part of the new-game form on the home page."""
+        return f"{self.package}/_new.html"
 
     # --- the rules a game keeps ------------------------------------------------------------
     def rules_copy(self) -> dict[str, Any] | None:
@@ -93,8 +101,15 @@ class CompanionGame:
 
     # --- engine -------------------------------------------------------------------------
     def new_setup(self, payload: dict[str, Any], rng: random.Random) -> tuple[BaseModel, Any]:
-        """Validate a new game's setup, fix its random parts; return the setup and state."""
-        raise NotImplementedError
+        """Validate a new game's setup with a fresh seed and deal its first state; return the
+        setup, which also lists what the seed drew (see `drawn`), and the state."""
+        setup = validated(self.setup_model, {**payload, "seed": rng.getrandbits(31)})
+        state = self.new_state(setup)
+        return setup.model_copy(update=self.drawn(state)), state
+
+    def drawn(self, state: Any) -> dict[str, Any]:
+        """Setup fields that record what the seed drew for `state` (default: none)."""
+        return {}
 
     def setup_from(self, data: Any) -> BaseModel:
         return validated(self.setup_model, data, ("setup",))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from flask import Blueprint
@@ -11,9 +10,9 @@ from werkzeug.datastructures import MultiDict
 from missionkit.dice_mission import engine
 from missionkit.dice_mission.events import EVENT
 from missionkit.dice_mission.model import DiceMission
-from missionkit.dice_mission.state import Setup, State, new_state
+from missionkit.dice_mission.state import Setup, State
 
-from ..plugin import CompanionGame, Loaded, validated
+from ..plugin import CompanionGame, Loaded
 from .forms import form_event, setup_from_form
 from .views import page_context, public_state
 
@@ -23,15 +22,12 @@ class DiceMissionGame(CompanionGame):
     package = "dice_mission"
     setup_model = Setup
     engine = engine
-    table_fragment = "dice_mission/_game.html"
-    new_game_form = "dice_mission/_new.html"
     blueprint = Blueprint("dice_mission", __name__, template_folder="templates")
     content: DiceMission
 
-    def new_setup(self, payload: dict[str, Any], rng: random.Random) -> tuple[Setup, State]:
-        setup = validated(Setup, {**payload, "seed": rng.getrandbits(31)})
-        state = new_state(setup, self.content)
-        return setup.model_copy(update={"display": list(state.display)}), state
+    def drawn(self, state: State) -> dict[str, Any]:
+        """The missions dealt face up, listed in the stored setup."""
+        return {"display": list(state.display)}
 
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return public_state(loaded)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any
 
 from flask import Blueprint
@@ -16,10 +15,10 @@ from missionkit.double_mission import engine
 from missionkit.double_mission.events import EVENT
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.snapshot import Snapshot
-from missionkit.double_mission.state import Setup, State, new_state
+from missionkit.double_mission.state import Setup, State
 from missionkit.game import IllegalEvent
 
-from ..plugin import CompanionGame, Loaded, validated
+from ..plugin import CompanionGame, Loaded
 from .forms import form_event, score_event, setup_from_form
 from .views import (
     bgstats,
@@ -39,17 +38,13 @@ class DoubleMissionGame(CompanionGame):
     package = "double_mission"
     setup_model = Setup
     engine = engine
-    table_fragment = "double_mission/_game.html"
-    new_game_form = "double_mission/_new.html"
     blueprint = Blueprint("double_mission", __name__, template_folder="templates")
     content: DoubleMission
 
-    def new_setup(self, payload: dict[str, Any], rng: random.Random) -> tuple[Setup, State]:
-        setup = validated(Setup, {**payload, "seed": rng.getrandbits(31)})
-        state = new_state(setup, self.content)
-        fixed = setup.model_copy(update={"placement": dict(state.cities),
-                                         "titles": list(state.laid_out)})
-        return fixed, state
+    def drawn(self, state: State) -> dict[str, Any]:
+        """Where the treasures went and which titles were laid out, listed in the stored
+        setup."""
+        return {"placement": dict(state.cities), "titles": list(state.laid_out)}
 
     def rules_copy(self) -> dict[str, Any]:
         """Everything the rules read (the guide's prose is not rules)."""

@@ -11,9 +11,9 @@ from werkzeug.datastructures import MultiDict
 from missionkit.mission_improbable import engine
 from missionkit.mission_improbable.events import EVENT
 from missionkit.mission_improbable.model import MissionImprobable
-from missionkit.mission_improbable.state import Setup, State, new_state
+from missionkit.mission_improbable.state import Setup, State
 
-from ..plugin import CompanionGame, Loaded, validated
+from ..plugin import CompanionGame, Loaded
 from .forms import form_event, setup_from_form
 from .views import page_context, public_state
 
@@ -23,16 +23,12 @@ class MissionImprobableGame(CompanionGame):
     package = "mission_improbable"
     setup_model = Setup
     engine = engine
-    table_fragment = "mission_improbable/_game.html"
-    new_game_form = "mission_improbable/_new.html"
     blueprint = Blueprint("mission_improbable", __name__, template_folder="templates")
     content: MissionImprobable
 
-    def new_setup(self, payload: dict[str, Any], rng: random.Random) -> tuple[Setup, State]:
-        """The seed fixes the random turn order, which the stored setup then lists."""
-        setup = validated(Setup, {**payload, "seed": rng.getrandbits(31)})
-        state = new_state(setup, self.content)
-        return setup.model_copy(update={"turn_order": list(state.order)}), state
+    def drawn(self, state: State) -> dict[str, Any]:
+        """The random turn order, listed in the stored setup."""
+        return {"turn_order": list(state.order)}
 
     def resolve_rolls(self, state: State, raw: dict[str, Any], rng: random.Random) -> dict:
         if not isinstance(raw.get("type"), str):

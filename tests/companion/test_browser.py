@@ -49,6 +49,19 @@ def audit(page) -> None:
     assert width <= 390, f"the page scrolls sideways ({width} px wide)"
 
 
+BUSY = ("() => !!document.querySelector('.htmx-request, .htmx-added, .htmx-settling, "
+        ".htmx-swapping')")
+
+
+def settled(page) -> None:
+    """No request in flight and no swap under way: the controls on screen are the fresh ones."""
+    for _ in range(100):
+        if not page.evaluate(BUSY):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the page never settled after a swap")
+
+
 def load_weight(context, url: str, base: str) -> tuple[int, list[str]]:
     """Bytes of every response a fresh load of `url` needs, and every script's URL."""
     page = context.new_page()

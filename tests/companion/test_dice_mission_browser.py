@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.companion.http import call
-from tests.companion.test_browser import PHONE, audit, browser, live  # noqa: F401
+from tests.companion.test_browser import PHONE, audit, browser, live, settled  # noqa: F401
 
 DICE = {"Ann": [6, 6, 6, 6, 6], "Bo": [1, 2, 3, 4, 5], "Cy": [2, 2, 3, 3, 1]}
 DISPLAY = ["special_02", "special_04", "special_09"]
@@ -30,15 +30,6 @@ def _met_cards(server, table: list[list[int]]) -> dict[str, str]:
             found[m.type] = m.id
     assert set(found) == {"solo", "versus", "team", "special"}, found
     return found
-
-
-def settled(page) -> None:
-    busy = "() => !!document.querySelector('.htmx-added, .htmx-settling, .htmx-swapping')"
-    for _ in range(100):
-        if not page.evaluate(busy):
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("the page never settled after a swap")
 
 
 def _tap_dice(page, faces: list[int]) -> None:

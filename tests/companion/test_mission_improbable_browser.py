@@ -9,25 +9,12 @@ the MP target, and the round is played out to the final ranking. Axe finds nothi
 from __future__ import annotations
 
 from tests.companion.http import call
-from tests.companion.test_browser import PHONE, audit, browser, live  # noqa: F401
+from tests.companion.test_browser import PHONE, audit, browser, live, settled  # noqa: F401
 
 SETUP = [("recruit", 0, {"agent": "china_doll"}),
          ("play_mission", 0, {"mission": "surveillance_mission"}), ("end_turn", 0, {}),
          ("recruit", 1, {"agent": "vlad_the_impaler"}),
          ("play_mission", 1, {"mission": "bodyguard_assassination"}), ("end_turn", 1, {})]
-BUSY = ("() => !!document.querySelector('.htmx-request, .htmx-added, .htmx-settling, "
-        ".htmx-swapping')")
-
-
-def settled(page) -> None:
-    """No request in flight and no swap under way: the controls on screen are the fresh ones."""
-    for _ in range(100):
-        if not page.evaluate(BUSY):
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("the page never settled after a swap")
-
-
 def pick(page, selector: str, value: str) -> None:
     """Choose in a select that refreshes the resolver panel, then wait for the new panel."""
     settled(page)
@@ -57,13 +44,14 @@ def end_turn(page, name: str) -> None:
     page.click(f"text=End {name}’s turn")
 
 
-def _new_game(server) -> str:
+def mi6_and_spectre(server, events: list, **options) -> str:
+    """A game of MI6 (seat 0) against SPECTRE with `events` posted through the API; its link."""
     status, body = call(server.url + "/api/v1/games", "POST", {
-        "game": "mission-improbable", "turn_order": [0, 1], "options": {"mp_target": 1},
+        "game": "mission-improbable", "turn_order": [0, 1], "options": options,
         "players": [{"name": "MI6", "alignment": "good", "nemesis": 1},
                     {"name": "SPECTRE", "alignment": "bad", "nemesis": 0}]})
     assert status == 201, body
-    for version, (kind, seat, fields) in enumerate(SETUP):
+    for version, (kind, seat, fields) in enumerate(events):
         status, state = call(f"{server.url}/api/v1/games/{body['id']}/events", "POST",
                              {"version": version, "event": {"type": kind, "player": seat,
                                                             **fields}}, body["edit_token"])
@@ -72,7 +60,7 @@ def _new_game(server) -> str:
 
 
 def test_two_phones_play_a_whole_game(browser, live):  # noqa: F811
-    link = _new_game(live)
+    link = mi6_and_spectre(live, SETUP, mp_target=1)
     phones = []
     for scheme in ("light", "dark"):
         context = browser.new_context(**PHONE, color_scheme=scheme)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.companion.http import call
-from tests.companion.test_browser import PHONE, audit, browser, live  # noqa: F401
-from tests.companion.test_mission_improbable_browser import pick, settled
+from tests.companion.test_browser import PHONE, audit, browser, live, settled  # noqa: F401
+from tests.companion.test_mission_improbable_browser import mi6_and_spectre, pick
 
 EVENTS = [("recruit", 0, {"agent": "mr_white_the_albino"}),
           ("attach", 0, {"agent": "mr_white_the_albino", "asset": "silencer"}),
@@ -24,26 +23,12 @@ CLIPPED = """() => [...document.querySelectorAll('#game *')].filter(e => e.offse
   .map(e => e.tagName + ': ' + e.textContent.trim().slice(0, 40))"""
 
 
-def _game(server) -> str:
-    status, body = call(server.url + "/api/v1/games", "POST", {
-        "game": "mission-improbable", "turn_order": [0, 1],
-        "players": [{"name": "MI6", "alignment": "good", "nemesis": 1},
-                    {"name": "SPECTRE", "alignment": "bad", "nemesis": 0}]})
-    assert status == 201, body
-    for version, (kind, seat, fields) in enumerate(EVENTS):
-        status, state = call(f"{server.url}/api/v1/games/{body['id']}/events", "POST",
-                             {"version": version, "event": {"type": kind, "player": seat,
-                                                            **fields}}, body["edit_token"])
-        assert status == 200, state
-    return body["join_url"]
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_korean_table_fits_a_phone(browser, live, scheme):  # noqa: F811
     context = browser.new_context(**PHONE, color_scheme=scheme, locale="ko-KR",
                                   extra_http_headers={"Accept-Language": "ko-KR,ko;q=0.9"})
     page = context.new_page()
-    page.goto(_game(live))
+    page.goto(mi6_and_spectre(live, EVENTS))
     page.wait_for_selector("text=님의 턴")
     assert page.locator(".mi-phases [aria-current=step]").inner_text() == "지원"
     assert page.evaluate(CLIPPED) == []

@@ -14,22 +14,13 @@ import shutil
 import subprocess
 
 from tests.companion.http import call
-from tests.companion.test_browser import PHONE, audit, browser, live  # noqa: F401
+from tests.companion.test_browser import PHONE, audit, browser, live, settled  # noqa: F401
 from tests.conftest import require
 
 SEATS = [("Ann", "jack", "A"), ("Bo", "queen", "B"), ("Cy", "king", "A"), ("Dan", "joker", "A")]
 HEIGHT = PHONE["viewport"]["height"]
 BUZZ = ("window.__buzz = 0; Object.defineProperty(navigator, 'vibrate', "
         "{value: function () { window.__buzz += 1; return true; }});")
-
-
-def settled(page) -> None:
-    busy = "() => !!document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')"
-    for _ in range(100):
-        if not page.evaluate(busy):
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("the page never settled after a swap")
 
 
 class Taps:

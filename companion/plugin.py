@@ -125,7 +125,11 @@ class CompanionGame:
         return self.engine.try_apply(state, raw)
 
     def resolve_rolls(self, state: Any, raw: dict[str, Any], rng: random.Random) -> dict:
-        """Turn a request for the app to roll into the faces rolled, before storing."""
+        """Turn a request for the app to roll into the faces rolled, before storing. The
+        first look at a posted event, so the one place its type is checked to be text."""
+        if not isinstance(raw.get("type"), str):
+            raise IllegalEvent("an event's 'type' is text, one of this game's events",
+                               "event.type")
         return self.engine.resolve_rolls(state, raw, rng)
 
     # --- views ---------------------------------------------------------------------------

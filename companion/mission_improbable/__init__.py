@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from flask import Blueprint
@@ -29,11 +28,6 @@ class MissionImprobableGame(CompanionGame):
     def drawn(self, state: State) -> dict[str, Any]:
         """The random turn order, listed in the stored setup."""
         return {"turn_order": list(state.order)}
-
-    def resolve_rolls(self, state: State, raw: dict[str, Any], rng: random.Random) -> dict:
-        if not isinstance(raw.get("type"), str):
-            return raw  # try_apply refuses it, naming the field
-        return engine.resolve_rolls(state, raw, rng)
 
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return public_state(loaded)

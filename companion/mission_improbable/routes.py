@@ -12,6 +12,7 @@ from missionkit.game import IllegalEvent
 from missionkit.mission_improbable import odds, rulebook, tables
 
 from ..errors import api_error
+from ..numbers import whole_number
 from ..service import games
 from ..store import NotFound
 from . import MissionImprobableGame
@@ -168,10 +169,12 @@ def page_table(token: str) -> Response | str:
     if games().current(game_id).game != MissionImprobableGame.id:
         abort(404)
     game, args = _game(), request.args
-    table, raw, shift = args.get("table", ""), args.get("roll", ""), args.get("modifier", "0")
-    if table not in TABLES or not raw.isdigit() or not 1 <= int(raw) <= rulebook.die_sides(game):
+    table, face = args.get("table", ""), whole_number(args.get("roll"))
+    if table not in TABLES or face is None or not 1 <= face <= rulebook.die_sides(game):
         return render_template("mission_improbable/_table.html", row=None)
-    modifier = int(shift) if shift.lstrip("-").isdigit() and len(shift) < 4 else 0
-    row = tables.lookup(game, table, int(raw), max(-MAX_MODIFIER, min(MAX_MODIFIER, modifier)))
+    shift = args.get("modifier", "0").strip()
+    size = whole_number(shift.removeprefix("-")) or 0
+    modifier = max(-MAX_MODIFIER, min(MAX_MODIFIER, -size if shift.startswith("-") else size))
+    row = tables.lookup(game, table, face, modifier)
     return render_template("mission_improbable/_table.html", row=row, name=game.tables[table].name,
-                           face=int(raw), modifier=modifier, d5=tables.d5(game, int(raw)))
+                           face=face, modifier=modifier, d5=tables.d5(game, face))

@@ -187,3 +187,36 @@ def test_a_full_disk_says_so(app, client, created, monkeypatch):
     r = post(client, f"/t/{edit}/act", {"version": "0", "player": "0", "type": "take_millions"},
              headers=HX)
     assert r.status_code == 503 and b"disk is full" in r.data and b'id="game"' in r.data
+
+
+NEW_GAMES = {
+    "double-mission": {"players": TWO},
+    "dice-mission": {"game": "dice-mission", "display": ["special_02", "special_04", "special_09"],
+                     "players": [{"name": "Ann", "colour": "red"},
+                                 {"name": "Bo", "colour": "blue"}]},
+    "mission-improbable": {"game": "mission-improbable", "turn_order": [0, 1], "players": [
+        {"name": "MI6", "alignment": "good", "nemesis": 1},
+        {"name": "SPECTRE", "alignment": "bad", "nemesis": 0}]},
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(NEW_GAMES))
+@pytest.mark.parametrize("kind", [["take_millions"], {"a": 1}, 7, None])
+def test_an_event_type_that_is_not_text_is_422_in_every_game(client, game_id, kind):
+    r = client.post("/api/v1/games", json=NEW_GAMES[game_id])
+    assert r.status_code == 201, r.json
+    r = client.post(f"/api/v1/games/{r.json['id']}/events", headers=bearer(r.json["edit_token"]),
+                    json={"version": 0, "event": {"type": kind, "player": 0}})
+    assert r.status_code == 422 and r.json["field"] == "event.type", r.json
+
+
+@pytest.mark.parametrize("args", [{"roll": "\u00b2"}, {"roll": "9" * 5000},
+                                  {"roll": "3", "modifier": "\u00b2"},
+                                  {"roll": "3", "modifier": "-\u00b2"},
+                                  {"roll": "\u0663"}])  # an Arabic-Indic three
+def test_odd_numbers_in_the_table_lookup_get_the_empty_panel(client, args):
+    r = client.post("/api/v1/games", json=NEW_GAMES["mission-improbable"])
+    r = client.get(f"/t/{r.json['view_token']}/mission-improbable/table",
+                   query_string={"table": "spy", **args})
+    assert r.status_code == 200
+    assert (b"Pick a table" in r.data) == ("modifier" not in args)

@@ -14,6 +14,7 @@ from missionkit.double_mission.tally import tally
 from ..errors import api_error
 from ..service import games
 from . import DoubleMissionGame
+from .views import tally_detail
 
 bp = DoubleMissionGame.blueprint
 
@@ -50,9 +51,8 @@ def tally_csv(token: str) -> Response:
     loaded = games().current(game_id)
     if loaded.game != DoubleMissionGame.id or not loaded.state.result:
         abort(404)
-    content = games().plugin(DoubleMissionGame.id).content
-    result = loaded.state.result
-    detail = {d["name"]: d for d in result.get("detail", [])}
+    content = loaded.state.game  # the rules this game kept, house rules included
+    result, detail = loaded.state.result, tally_detail(loaded.state)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["rank", "player", "total", "track", "missions", "mission names",

@@ -78,3 +78,23 @@ def test_an_export_with_broken_rules_is_refused(tmp_path, client, created):
     exported["content"] = {"game": "nonsense"}
     r = client.post("/api/v1/games/import", json=exported)
     assert r.status_code == 422 and r.json["field"].startswith("content")
+
+
+def test_the_tally_csv_names_missions_by_the_rules_the_game_kept(tmp_path, content_copy):
+    import csv
+    import io
+
+    from tests.companion.test_pages import _finished, post, version
+
+    db = tmp_path / "csv.db"
+    url = _finished(app_on(db, content_copy).test_client()).split("localhost", 1)[1]
+    missions = content_copy / "double_mission" / "missions.yaml"
+    missions.write_text(missions.read_text(encoding="utf-8").replace(
+        "name: {en: Sabotage,", "name: {en: Renamed Sabotage,"), encoding="utf-8")
+    after = app_on(db, content_copy).test_client()  # restarted on edited content
+    r = post(after, url + "/score", {"version": version(after.get(url).data),
+                                     "mission0": "collection", "mission1": "sabotage"})
+    assert r.status_code == 303
+    rows = list(csv.reader(io.StringIO(after.get(url + "/tally.csv").data.decode())))
+    names = " ".join(r[5] for r in rows[1:])
+    assert "Sabotage" in names and "Renamed" not in names

@@ -12,7 +12,7 @@ from missionkit.registry import DEFAULT_GAME
 from .errors import api_error
 from .openapi import openapi
 from .service import games
-from .store import Conflict, NotFound
+from .store import Conflict
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -47,16 +47,6 @@ def _guard(game_id: str, need: str) -> tuple[Response, int] | None:
         return error(403, "this token cannot " + ("change" if need == "edit" else "open")
                      + " this game", "Authorization")
     return None
-
-
-@bp.errorhandler(IllegalEvent)
-def _illegal(exc: IllegalEvent) -> tuple[Response, int]:
-    return error(422, exc.message, exc.field)
-
-
-@bp.errorhandler(NotFound)
-def _missing(exc: NotFound) -> tuple[Response, int]:
-    return error(404, "no such game", "id")
 
 
 @bp.get("/health")

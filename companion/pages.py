@@ -30,8 +30,8 @@ from missionkit.game import IllegalEvent
 from .numbers import whole_number
 from .plugin import Loaded
 from .security import csrf
-from .service import games
-from .store import Conflict, NotFound, Unavailable
+from .service import games, open_link
+from .store import Conflict, Unavailable
 
 bp = Blueprint("pages", __name__)
 STATIC = Path(__file__).resolve().parent / "static"
@@ -43,13 +43,6 @@ def check_csrf() -> None:
     forms, the X-CSRFToken header from htmx. (Only these pages use cookies and forms.)"""
     if current_app.config["WTF_CSRF_ENABLED"]:
         csrf.protect()  # does nothing for GET and HEAD
-
-def _open(token: str) -> tuple[str, str]:
-    try:
-        return games().resolve(token)
-    except NotFound:
-        abort(404)
-
 
 def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, Any]:
     plugin, shipped = games().ruleset(loaded.game, loaded.rules), games().plugins[loaded.game]
@@ -96,14 +89,14 @@ def create() -> Any:
 
 @bp.get("/t/<token>")
 def table(token: str) -> Any:
-    game_id, role = _open(token)
+    game_id, role = open_link(token)
     return _render(games().current(game_id), token, role)
 
 
 @bp.get("/t/<token>/live")
 def live(token: str) -> Any:
     """Polled by every phone: 204 while nothing changed, else the fresh fragment."""
-    game_id, role = _open(token)
+    game_id, role = open_link(token)
     seen = whole_number(request.args.get("v"))
     if seen is not None and not games().changed_since(game_id, seen):
         return Response(status=204)  # one indexed read, no replay
@@ -113,7 +106,7 @@ def live(token: str) -> Any:
 def _change(token: str, apply: Any, retry: bool = True) -> Any:
     """Apply a tap. A tap made on a stale page is re-checked against the fresh state and
     applied if still legal (`retry`); otherwise the page says what was not recorded and why."""
-    game_id, role = _open(token)
+    game_id, role = open_link(token)
     if role != "edit":
         abort(403)
     version = whole_number(request.form.get("version"))
@@ -172,7 +165,7 @@ def score(token: str) -> Any:
 
 @bp.get("/t/<token>/export.json")
 def export(token: str) -> Response:
-    game_id, role = _open(token)
+    game_id, role = open_link(token)
     response = jsonify(games().export(game_id, role))
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
@@ -180,7 +173,7 @@ def export(token: str) -> Response:
 
 @bp.get("/t/<token>/qr.svg")
 def qr(token: str) -> Response:
-    _open(token)
+    open_link(token)
     link = url_for("pages.table", token=token, _external=True)
     out = io.BytesIO()  # a standalone SVG (with xmlns), so an <img> renders it
     segno.make(link, error="m").save(out, kind="svg", scale=4, border=4, dark="#1b1b1f",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, abort, current_app
 
 from .games import Games
 from .plugin import load_plugins
-from .store import Store
+from .store import NotFound, Store
 
 
 def init_app(app: Flask) -> None:
@@ -27,3 +28,21 @@ def init_app(app: Flask) -> None:
 
 def games() -> Games:
     return current_app.extensions["games"]
+
+
+def open_link(token: str) -> tuple[str, str]:
+    """(game id, 'edit' or 'view') of a page link's token; 404 for a stranger's."""
+    try:
+        return games().resolve(token)
+    except NotFound:
+        abort(404)
+
+
+def open_game(token: str, game: str) -> tuple[Any, str]:
+    """(the game now, the link's role) for a game-specific page: 404 for a stranger's token
+    or a link to another game."""
+    game_id, role = open_link(token)
+    loaded = games().current(game_id)
+    if loaded.game != game:
+        abort(404)
+    return loaded, role

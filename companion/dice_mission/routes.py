@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, abort, jsonify, render_template, request
+from flask import Response, jsonify, render_template, request
 
 from missionkit.dice_mission import odds
 from missionkit.dice_mission.predicates import check_card, evaluate, meeting_dice
 from missionkit.game import IllegalEvent
 
-from ..errors import api_error
-from ..service import games
-from ..store import NotFound
+from ..jsonbody import json_object, whole
+from ..service import games, open_game
 from . import DiceMissionGame
 
 bp = DiceMissionGame.blueprint
@@ -23,13 +22,6 @@ def _plugin() -> DiceMissionGame:
     return games().plugin(DiceMissionGame.id)
 
 
-def _whole(data: dict[str, Any], key: str, low: int, high: int) -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise IllegalEvent(f"'{key}' must be a whole number from {low} to {high}", key)
-    return value
-
-
 def _card(data: dict[str, Any]) -> Any:
     card = data.get("card")
     if not isinstance(card, str) or card not in _plugin().content.mission_by_id:
@@ -37,35 +29,22 @@ def _card(data: dict[str, Any]) -> Any:
     return _plugin().content.mission(card)
 
 
-def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise IllegalEvent("the body must be a JSON object", "body")
-    return data
-
-
 @bp.post("/api/v1/dice-mission/check")
 def api_check() -> Any:
     """Is a mission met by the dice as they lie? 422 names a bad card, die or player."""
-    try:
-        data = _body()
-        _card(data)
-        return jsonify({"met": check_card(_plugin().content, data["card"],
-                                          data.get("player"), data.get("dice"))})
-    except IllegalEvent as exc:
-        return api_error(422, exc.message, exc.field)
+    data = json_object()
+    _card(data)
+    return jsonify({"met": check_card(_plugin().content, data["card"],
+                                      data.get("player"), data.get("dice"))})
 
 
 @bp.post("/api/v1/dice-mission/odds")
 def api_odds() -> Any:
     """The chance to complete a mission with N dice and up to R rolls at a table of P."""
-    try:
-        data = _body()
-        card = _card(data)
-        n, r = _whole(data, "dice", 1, 6), _whole(data, "rolls", 1, MAX_ROLLS)
-        players = _whole(data, "players", 2, 5)
-    except IllegalEvent as exc:
-        return api_error(422, exc.message, exc.field)
+    data = json_object()
+    card = _card(data)
+    n, r = whole(data, "dice", 1, 6), whole(data, "rolls", 1, MAX_ROLLS)
+    players = whole(data, "players", 2, 5)
     return jsonify({"chance": odds.chance(card, n, r, players)})
 
 
@@ -73,13 +52,7 @@ def api_odds() -> Any:
 def page_check(token: str) -> Response | str:
     """The check panel: met or not on the table now, the dice that meet it, and the odds.
     Nothing is recorded, so a player may try the cards of their own hand on their phone."""
-    try:
-        game_id, _ = games().resolve(token)
-    except NotFound:
-        abort(404)
-    loaded = games().current(game_id)
-    if loaded.game != DiceMissionGame.id:
-        abort(404)
+    loaded, _ = open_game(token, DiceMissionGame.id)
     state, seat = loaded.state, loaded.state.round.turn
     card = state.game.mission_by_id.get(request.args.get("card", ""))
     if card is None:

@@ -12,7 +12,7 @@ from missionkit.double_mission.snapshot import Snapshot, TallyError
 from missionkit.double_mission.tally import tally
 
 from ..errors import api_error
-from ..service import games
+from ..service import games, open_game
 from . import DoubleMissionGame
 from .views import tally_detail
 
@@ -42,14 +42,8 @@ def tally_csv(token: str) -> Response:
 
     from flask import abort
 
-    from ..store import NotFound
-
-    try:
-        game_id, _ = games().resolve(token)
-    except NotFound:
-        abort(404)
-    loaded = games().current(game_id)
-    if loaded.game != DoubleMissionGame.id or not loaded.state.result:
+    loaded, _ = open_game(token, DoubleMissionGame.id)
+    if not loaded.state.result:
         abort(404)
     content = loaded.state.game  # the rules this game kept, house rules included
     result, detail = loaded.state.result, tally_detail(loaded.state)
@@ -65,5 +59,5 @@ def tally_csv(token: str) -> Response:
                          r["treasures"], r["titles"], r["evidence"], r["comeback"],
                          d.get("millions", "")])
     response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="tally-{game_id}.csv"'
+    response.headers["Content-Disposition"] = f'attachment; filename="tally-{loaded.id}.csv"'
     return response

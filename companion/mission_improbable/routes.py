@@ -11,10 +11,9 @@ from flask import Response, abort, jsonify, render_template, request
 from missionkit.game import IllegalEvent
 from missionkit.mission_improbable import odds, rulebook, tables
 
-from ..errors import api_error
+from ..jsonbody import json_object, whole
 from ..numbers import whole_number
-from ..service import games
-from ..store import NotFound
+from ..service import games, open_game
 from . import MissionImprobableGame
 from .resolver import resolver
 from .views import card_name, skill_names
@@ -27,13 +26,6 @@ MAX_CARDS = 12
 
 def _game() -> Any:
     return games().plugin(MissionImprobableGame.id).content
-
-
-def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise IllegalEvent("the body must be a JSON object", "body")
-    return data
 
 
 def _text(data: dict[str, Any], key: str, required: bool = True) -> str | None:
@@ -55,29 +47,19 @@ def _ids(data: dict[str, Any], key: str) -> list[str]:
     return value
 
 
-def _whole(data: dict[str, Any], key: str, low: int, high: int, default: int | None = None
-           ) -> int:
-    value = data.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise IllegalEvent(f"'{key}' must be a whole number from {low} to {high}", key)
-    return value
-
-
 @bp.post("/api/v1/mission-improbable/odds")
 def api_odds() -> Any:
     """Δ and the pass chance of each check of a card, and of the whole card (their product).
-    Unknown ids, a non-asset in `assets`, or a skill the card does not offer: 422."""
-    try:
-        data = _body()
-        agent, card = _text(data, "agent"), _text(data, "card")
-        assets, bonus = _ids(data, "assets"), _ids(data, "bonus_cards")
-        skill = _text(data, "skill", required=False)
-        game = _game()
-        if skill is not None and skill not in {s.id for s in game.skills}:
-            raise IllegalEvent(f"unknown skill '{skill}'", "skill")
-        found = odds.attempt(game, agent, assets, bonus, card, skill)
-    except IllegalEvent as exc:
-        return api_error(422, exc.message, exc.field)
+    Unknown ids, a non-asset in `assets`, or a skill the card does not offer: 422 (an
+    IllegalEvent, answered by errors.py)."""
+    data = json_object()
+    agent, card = _text(data, "agent"), _text(data, "card")
+    assets, bonus = _ids(data, "assets"), _ids(data, "bonus_cards")
+    skill = _text(data, "skill", required=False)
+    game = _game()
+    if skill is not None and skill not in {s.id for s in game.skills}:
+        raise IllegalEvent(f"unknown skill '{skill}'", "skill")
+    found = odds.attempt(game, agent, assets, bonus, card, skill)
     return jsonify({"chance": found.chance,
                     "checks": [{"skill": c.skill, "delta": c.delta, "chance": c.chance}
                                for c in found.checks]})
@@ -86,17 +68,14 @@ def api_odds() -> Any:
 @bp.post("/api/v1/mission-improbable/table")
 def api_table() -> Any:
     """The row of a D10 table for a roll and a stacked modifier (clamped, MID-24)."""
-    try:
-        data = _body()
-        table = data.get("table")
-        if table not in TABLES:
-            raise IllegalEvent(f"'table' must be one of {', '.join(TABLES)}", "table")
-        game = _game()
-        roll = _whole(data, "roll", 1, rulebook.die_sides(game))
-        shift = _whole(data, "modifier", -MAX_MODIFIER, MAX_MODIFIER, 0)
-        row = tables.lookup(game, table, roll, shift)
-    except IllegalEvent as exc:
-        return api_error(422, exc.message, exc.field)
+    data = json_object()
+    table = data.get("table")
+    if table not in TABLES:
+        raise IllegalEvent(f"'table' must be one of {', '.join(TABLES)}", "table")
+    game = _game()
+    roll = whole(data, "roll", 1, rulebook.die_sides(game))
+    shift = whole(data, "modifier", -MAX_MODIFIER, MAX_MODIFIER, 0)
+    row = tables.lookup(game, table, roll, shift)
     return jsonify({"roll": row.roll, "result": {"en": row.result.en, "ko": row.result.ko},
                     "effects": [asdict(e) for e in row.effects]})
 
@@ -104,12 +83,8 @@ def api_table() -> Any:
 @bp.get("/t/<token>/mission-improbable/resolver")
 def page_resolver(token: str) -> Response | str:
     """The resolver panel for the choices made so far: Δ and chances, the dice to enter."""
-    try:
-        game_id, role = games().resolve(token)
-    except NotFound:
-        abort(404)
-    loaded = games().current(game_id)
-    if loaded.game != MissionImprobableGame.id or role != "edit":
+    loaded, role = open_game(token, MissionImprobableGame.id)
+    if role != "edit":
         abort(404)
     state = loaded.state
     return render_template("mission_improbable/_resolver.html", r=resolver(state, request.args),
@@ -162,12 +137,7 @@ def openapi_paths() -> dict[str, Any]:
 def page_table(token: str) -> Response | str:
     """A D10 table's row for a roll and a modifier, and the 1D5 of that die (nothing is
     recorded: for the rolls the app does not track, or to check a row)."""
-    try:
-        game_id, _ = games().resolve(token)
-    except NotFound:
-        abort(404)
-    if games().current(game_id).game != MissionImprobableGame.id:
-        abort(404)
+    open_game(token, MissionImprobableGame.id)
     game, args = _game(), request.args
     table, face = args.get("table", ""), whole_number(args.get("roll"))
     if table not in TABLES or face is None or not 1 <= face <= rulebook.die_sides(game):

@@ -11,6 +11,7 @@ from missionkit.dice_mission.predicates import check_card, evaluate, meeting_dic
 from missionkit.game import IllegalEvent
 
 from ..jsonbody import json_object, whole
+from ..numbers import whole_number
 from ..service import games, open_game
 from . import DiceMissionGame
 
@@ -58,9 +59,8 @@ def page_check(token: str) -> Response | str:
     if card is None:
         return render_template("dice_mission/_check.html", card=None)
     table = state.table()
-    player = request.args.get("player", "")
-    seat = int(player) if player.isascii() and player.isdigit() and int(player) < len(
-        table) else seat
+    player = whole_number(request.args.get("player"))
+    seat = player if player is not None and player < len(table) else seat
     meeting = set(meeting_dice(card.check, seat, table))
     n = state.round.n or state.limits.dice_max
     chance = odds.chance(card, n, state.round.r or state.limits.rolls_max, len(table))

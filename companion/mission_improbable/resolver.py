@@ -20,6 +20,7 @@ from missionkit.mission_improbable.events import Attempt
 from missionkit.mission_improbable.state import State
 
 from ..i18n import localised
+from ..numbers import whole_number
 
 MAX_CHECKS = 6
 
@@ -135,8 +136,8 @@ def _team(state: State, args: Mapping[str, Any], agent: str, on_mission: bool, n
         return {}, {}
     attempt = state.turn.attempt
     left = n - (attempt.done if attempt is not None else 0)
-    raw = str(args.get("checks", ""))
-    made = int(raw) if raw.isascii() and raw.isdigit() and 1 <= int(raw) < left else None
+    made = whole_number(args.get("checks"))
+    made = made if made is not None and 1 <= made < left else None
     return ({"checks": made} if made else {}), {"split": left, "checks_made": made}
 
 

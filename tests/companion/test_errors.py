@@ -220,3 +220,12 @@ def test_odd_numbers_in_the_table_lookup_get_the_empty_panel(client, args):
                    query_string={"table": "spy", **args})
     assert r.status_code == 200
     assert (b"Pick a table" in r.data) == ("modifier" not in args)
+
+
+@pytest.mark.parametrize("seat", ["9" * 5000, "\u00b2", "-1"])
+def test_odd_seats_in_the_dice_mission_check_panel_get_the_active_players(client, seat):
+    r = client.post("/api/v1/games", json=NEW_GAMES["dice-mission"])
+    url = f"/t/{r.json['view_token']}/dice-mission/check"
+    asked = client.get(url, query_string={"card": "solo_01", "player": seat})
+    assert asked.status_code == 200
+    assert asked.data == client.get(url, query_string={"card": "solo_01"}).data

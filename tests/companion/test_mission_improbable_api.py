@@ -332,6 +332,11 @@ def test_the_pages_split_a_missions_checks_between_partners(client):
     r = _act(client, token, {"type": "play_event", "player": "0", "card": "partners",
                              "agent": "china_doll"})
     assert r.status_code == 200 and b"Checks Nightingale makes" in r.data
+    for odd in ("9" * 5000, "\u00b2"):  # not a count of checks: the panel asks again
+        r = client.get(f"/t/{token}/mission-improbable/resolver",
+                       query_string={"agent": "china_doll", "card": "rescue_kidnapping",
+                                     "mission": "rescue_kidnapping", "checks": odd})
+        assert r.status_code == 200 and b"Checks Nightingale makes" in r.data
     go = {"type": "attempt", "player": "0", "mission": "rescue_kidnapping",
           "card": "rescue_kidnapping"}
     r = _act(client, token, {**go, "agent": "china_doll", "checks": "1", "d0a": "5",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import field
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from annotated_types import Ge, Le, MinLen
 
@@ -504,6 +504,11 @@ class DoubleMission:
     @cached_property
     def plan_card_by_id(self) -> dict[str, PlanCard]:
         return {p.id: p for p in self.plan_cards}
+
+    @cached_property
+    def odds_tables(self) -> dict[tuple[Any, ...], list[dict[str, Any]]]:
+        """Operation odds tables already built from these rules (table.operation_odds)."""
+        return {}
 
     def player_count(self, n: int) -> PlayerCount:
         """The setup row for `n` players."""

@@ -69,10 +69,9 @@ def _check_can_give(state: State, giver: Any, items: dict[str, int], millions: i
 
 
 # Every answer to a phone carries the odds table, and it changes only when a treasure is
-# taken, the security cut or the active player's dice change: tables already built are
-# kept per rule content (at most ODDS_KEPT of them each) and shared between answers.
+# taken, the security cut or the active player's dice change: tables already built are kept
+# with the rules they come from (at most ODDS_KEPT of them) and shared between answers.
 ODDS_KEPT = 1024
-_odds_kept: dict[int, tuple[Any, dict[tuple[Any, ...], list[dict[str, Any]]]]] = {}
 
 
 def operation_odds(state: State) -> list[dict[str, Any]]:
@@ -85,13 +84,7 @@ def operation_odds(state: State) -> list[dict[str, Any]]:
     inverted = turn.invert and state.ability(seat, "king", "B")
     key = (security_cut(state, seat), turn.single_die, inverted, state.players[seat].dice,
            tuple(state.cities.values()))
-    game = state.game
-    kept = _odds_kept.get(id(game))
-    if kept is None or kept[0] is not game:  # a new content (or a dead one's reused id)
-        if len(_odds_kept) > 64:
-            _odds_kept.clear()
-        kept = _odds_kept[id(game)] = (game, {})
-    tables = kept[1]
+    tables = state.game.odds_tables
     table = tables.get(key)
     if table is None:
         if len(tables) >= ODDS_KEPT:

@@ -135,7 +135,7 @@ def assert_odds_are_current(state: State) -> None:
     """The odds table a phone is shown (kept between answers) is the one this state gives
     when built afresh: no change to cities, cut, dice or inversion leaves it stale."""
     shown = table.operation_odds(state)
-    table._odds_kept.clear()
+    state.game.odds_tables.clear()
     assert shown == table.operation_odds(state)
 
 

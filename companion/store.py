@@ -63,7 +63,7 @@ games = Table(
     Column("version", Integer, nullable=False, default=0),
     # which game's rules replay the log (databases from before several games: added on start)
     Column("game", String(32), nullable=False, server_default=DEFAULT_GAME),
-    # when the game last changed (Unix seconds): games idle too long expire (see expiry.py)
+    # when the game last changed (Unix seconds): games idle too long expire (Store.expire)
     Column("updated", Integer, nullable=True, index=True),
     # the rules the game keeps: the hash of its content copy in `contents` (NULL: a game
     # from before pinning, replayed with the shipped content)
@@ -167,11 +167,7 @@ def create_schema(engine: Engine, attempts: int = 5) -> None:
     for attempt in range(attempts):
         try:
             metadata.create_all(engine)
-            _add_game_column(engine)
-            _add_updated_column(engine)
-            if "rules" not in {c["name"] for c in inspect(engine).get_columns("games")}:
-                with engine.begin() as db:
-                    db.exec_driver_sql("ALTER TABLE games ADD COLUMN rules VARCHAR(64)")
+            _add_missing_columns(engine)
             if engine.dialect.name == "sqlite":
                 _sqlite_trigger(engine)
             return
@@ -181,14 +177,24 @@ def create_schema(engine: Engine, attempts: int = 5) -> None:
             time.sleep(0.05 * (attempt + 1))
 
 
-def _add_updated_column(engine: Engine) -> None:
-    """A database from before expiry: its games count as changed now."""
-    if "updated" in {c["name"] for c in inspect(engine).get_columns("games")}:
-        return
-    with engine.begin() as db:
-        db.exec_driver_sql("ALTER TABLE games ADD COLUMN updated INTEGER")
-        db.execute(update(games).values(updated=int(time.time())))
-        db.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_updated ON games (updated)")
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older version up to date (the table read once):
+    - `game`: one made before several games holds games of the first one only;
+    - `updated`: one from before expiry: its games count as changed now;
+    - `rules`: one from before pinning: its games replay with the shipped content."""
+    have = {c["name"] for c in inspect(engine).get_columns("games")}
+    if "game" not in have:
+        with engine.begin() as db:
+            db.exec_driver_sql("ALTER TABLE games ADD COLUMN game VARCHAR(32) NOT NULL "
+                               f"DEFAULT '{DEFAULT_GAME}'")
+    if "updated" not in have:
+        with engine.begin() as db:
+            db.exec_driver_sql("ALTER TABLE games ADD COLUMN updated INTEGER")
+            db.execute(update(games).values(updated=int(time.time())))
+            db.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_games_updated ON games (updated)")
+    if "rules" not in have:
+        with engine.begin() as db:
+            db.exec_driver_sql("ALTER TABLE games ADD COLUMN rules VARCHAR(64)")
 
 
 def _sqlite_trigger(engine: Engine) -> None:
@@ -203,14 +209,6 @@ def _sqlite_trigger(engine: Engine) -> None:
         db.exec_driver_sql("DROP TRIGGER IF EXISTS events_chain")
         db.exec_driver_sql(SQLITE_CHAIN)
 
-
-def _add_game_column(engine: Engine) -> None:
-    """A database made before games had a `game` column holds games of the first one only."""
-    if "game" in {c["name"] for c in inspect(engine).get_columns("games")}:
-        return
-    with engine.begin() as db:
-        db.exec_driver_sql("ALTER TABLE games ADD COLUMN game VARCHAR(32) NOT NULL "
-                           f"DEFAULT '{DEFAULT_GAME}'")
 
 
 class Store:

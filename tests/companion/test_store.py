@@ -116,3 +116,29 @@ def test_a_database_from_before_the_trigger_gains_it_on_start(tmp_path):
             store.append(a, 0, EVENT)
     finally:
         store.engine.dispose()
+
+
+def test_a_database_from_an_older_version_gains_its_columns_and_keeps_its_games(tmp_path):
+    """Made before several games (`game`), expiry (`updated`) and kept rules (`rules`): it
+    opens, its games load as Double Mission games with their log, and count as changed now."""
+    path = tmp_path / "old.db"
+    s = Store(path)
+    game_id = game(s)
+    s.append(game_id, 0, EVENT)
+    s.close()
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TRIGGER events_chain")
+        db.execute("DROP INDEX ix_games_updated")
+        for column in ("game", "updated", "rules"):
+            db.execute(f"ALTER TABLE games DROP COLUMN {column}")
+    reopened = Store(path)
+    loaded = reopened.load(game_id)
+    assert (loaded.game, loaded.rules, loaded.version, loaded.events) == (
+        "double-mission", None, 1, [EVENT])
+    with sqlite3.connect(path) as db:
+        (updated,) = db.execute("SELECT updated FROM games").fetchone()
+    assert updated is not None
+    assert reopened.append(game_id, 1, EVENT) == 2  # the chain trigger is back
+    with pytest.raises(Conflict):
+        reopened.append(game_id, 1, EVENT)
+    reopened.close()

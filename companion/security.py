@@ -110,9 +110,7 @@ def _limit(app: Flask) -> None:
     Counters live in RATELIMIT_STORAGE_URI: `memory://` (the default) counts per process;
     several processes or machines share one count in Redis or memcached
     (`redis://host:6379`, `memcached://host:11211`)."""
-    uri = (app.config.get("RATELIMIT_STORAGE_URI")
-           or os.environ.get("MISSION_KIT_RATELIMIT_STORAGE") or "memory://")
-    counter = MovingWindowRateLimiter(storage_from_string(uri))
+    counter = MovingWindowRateLimiter(storage_from_string(app.config["RATELIMIT_STORAGE_URI"]))
     for endpoint, key in LIMITS.items():
         rules = [(parse(app.config.get(key, DEFAULT_LIMITS[key])), key, True)]
         if key in GLOBAL:

@@ -97,7 +97,7 @@ def tally_detail(state: State) -> dict[str, dict[str, Any]]:
     return {d["name"]: d for d in (state.result or {}).get("detail", [])}
 
 
-def bgstats(state: State, started: str | None = None) -> str:
+def bgstats(state: State) -> str:
     """The finished game in BG Stats' createPlay push format (JSON text)."""
     result = state.result or {}
     by_name = {r["name"]: r for r in result.get("players", [])}
@@ -110,6 +110,4 @@ def bgstats(state: State, started: str | None = None) -> str:
     play = {"sourceName": "Mission Kit", "game": {
         "name": state.game.game.name.en, "sourceGameId": "double-mission", "highestWins": True},
         "players": players, "playerScores": scores}
-    if started:
-        play["playDate"] = started
     return json.dumps(play, ensure_ascii=False, separators=(",", ":"))

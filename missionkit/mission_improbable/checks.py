@@ -3,18 +3,17 @@ table coverage, options, the guide's phases and the glossary's rejected words.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from ..content.base import LANGUAGES, Localized
+from ..content.checks import Report
 from ..content.errors import Problem
 from ..content.source import Loc, SourceFile
 from .guide import unknown_placeholders
 from .model import Check, Location, Mission, Obstacle, Skill
 from .model_effects import SkillBonus, TableModifier
 from .model_rules import CARD_TYPES, GameFile, GlossaryFile, GuideFile, TablesFile
-
-Report = Callable[[str, Loc, str], None]
 
 CARD_FILES: dict[str, str] = {
     "agent": "agents", "mission": "missions", "obstacle": "obstacles", "location": "locations",

@@ -37,10 +37,5 @@ end
 function done(summary, latency, requests)
   local refused = 0
   for _, t in ipairs(threads) do refused = refused + t:get("stale") end
-  io.write(string.format(
-    'RESULT {"requests":%d,"seconds":%f,"p50_ms":%f,"p99_ms":%f,"non200":%d,"errors":%d}\n',
-    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1000,
-    latency:percentile(99) / 1000, refused,
-    summary.errors.connect + summary.errors.read + summary.errors.write
-    + summary.errors.timeout))
+  report(summary, latency, refused)
 end

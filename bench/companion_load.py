@@ -83,9 +83,14 @@ def events_script(port: int, games: list[tuple[str, str]], folder: Path) -> Path
         status, state = call(port, "GET", f"/api/v1/games/{game_id}", token=token)
         assert status == 200, state
         rows.append(f'{{"{game_id}", "{token}", {state["version"]}}}')
-    path = folder / "events.lua"
-    path.write_text("function setup_games() return {" + ", ".join(rows) + "} end\n"
-                    + (HERE / "chain_events.lua").read_text())
+    return script(folder, "chain_events.lua",
+                  "function setup_games() return {" + ", ".join(rows) + "} end\n")
+
+
+def script(folder: Path, name: str, prefix: str = "") -> Path:
+    """bench/<name> with the RESULT reporter (result.lua) and `prefix` before it."""
+    path = folder / name
+    path.write_text(prefix + (HERE / "result.lua").read_text() + (HERE / name).read_text())
     return path
 
 
@@ -122,8 +127,8 @@ def main() -> None:
             if got["non200"] or got["errors"]:
                 raise RuntimeError(f"events were refused or failed: {got}")
             events.append(got)
-            health.append(wrk(url + "/api/v1/health", HERE / "health.lua", args.connections,
-                              args.seconds))
+            health.append(wrk(url + "/api/v1/health", script(tmp, "health.lua"),
+                              args.connections, args.seconds))
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)

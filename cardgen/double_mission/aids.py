@@ -7,7 +7,6 @@ rules summary use (a section kept together, the odds table) live here too."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Iterator
 
 from reportlab.lib.colors import white
@@ -20,14 +19,13 @@ from .. import text
 from ..documents import LINK_STRIP, Document
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx, fill_rect
-from ..render.flow import Flow
+from ..render.flow import Flow, largest_size
 from .strings import t
 
 ODDS_HEAD = {"en": ("Dice", "Solo", "Co-op"), "ko": ("주사위", "혼자", "공동")}
 ODDS_TITLE = {"en": "Odds of success", "ko": "성공 확률"}
 ODDS_AFTER = "operation"  # the table follows the section that explains the roll
 AID_MAX = 11.5  # the aid's running text grows to fill its page up to this size
-STEP = 0.25
 MARGIN = mm(10)
 
 
@@ -156,26 +154,24 @@ def _no_link(area: Rect) -> None:
     """Measuring a layout: the link strip takes its room, nothing is drawn."""
 
 
-def _spread(ctx: Ctx, page: tuple[float, float], size: float, link: bool) -> tuple[float, ...]:
-    """The extra space above each block of a column that lets its blocks fill it (at most
-    two lines' worth, so a short last column stays short rather than gappy)."""
-    scratch = Canvas(io.BytesIO(), pagesize=page)
-    columns = _aid(scratch, ctx, page, size, _no_link if link else None)
+def _spread(columns: list[tuple[float, int]], size: float) -> tuple[float, ...]:
+    """The extra space above each block of a column (its unused height and block count, as
+    `_aid` measured them at `size`) that lets its blocks fill it (at most two lines' worth,
+    so a short last column stays short rather than gappy)."""
     return tuple(min(0.97 * room / n, 2 * size) if n else 0.0 for room, n in columns)
 
 
-def aid_size(ctx: Ctx, page: tuple[float, float], link: bool) -> float:
-    """The largest body size from AID_MAX down to AID_BODY_MIN at which the aid fits its page;
-    TextOverflow (naming the section) when even AID_BODY_MIN does not."""
-    s = AID_MAX
-    while True:
-        try:
-            _aid(Canvas(io.BytesIO(), pagesize=page), ctx, page, s, _no_link if link else None)
-            return s
-        except text.TextOverflow:
-            if s - STEP < text.AID_BODY_MIN - 1e-9:
-                raise
-        s -= STEP
+def aid_layout(ctx: Ctx, page: tuple[float, float], link: bool) -> tuple[float, tuple[float, ...]]:
+    """The largest body size from AID_MAX down to AID_BODY_MIN at which the aid fits its page,
+    and the spread of its columns at that size; TextOverflow (naming the section) when even
+    AID_BODY_MIN does not fit."""
+    measured: list[list[tuple[float, int]]] = []  # _aid's columns at the size that fits
+
+    def draw(c: Canvas, size: float) -> None:
+        measured[:] = [_aid(c, ctx, page, size, _no_link if link else None)]
+
+    size = largest_size(draw, AID_MAX)
+    return size, _spread(measured[0], size)
 
 
 def write_player_aids(doc: Document, count: int) -> None:
@@ -183,8 +179,7 @@ def write_player_aids(doc: Document, count: int) -> None:
     c = doc.canvas
     page = c._pagesize
     link = doc.draw_link if doc.link else None
-    size = aid_size(doc.ctx, page, link is not None)
-    spread = _spread(doc.ctx, page, size, link is not None)
+    size, spread = aid_layout(doc.ctx, page, link is not None)
     for _ in range(count):
         _aid(c, doc.ctx, page, size, link, spread)
         doc.end_page()

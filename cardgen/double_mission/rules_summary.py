@@ -8,13 +8,11 @@ odds table is placed whole, so neither is ever left alone at the foot of a page.
 
 from __future__ import annotations
 
-import io
-
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry import Rect, mm
 from ..render.common import INK, MUTED, Ctx
-from ..render.flow import Flow
+from ..render.flow import Flow, NullCanvas
 from .aids import ODDS_AFTER, keep_section, place_odds, sections
 from .strings import t
 
@@ -50,7 +48,7 @@ def _pages(ctx: Ctx, page: tuple[float, float], size: float, total: int = 0,
            last: float | None = None) -> int:
     """How many pages the summary takes at `size` (with page `total`'s columns `last` high);
     a large number when some text would run below its column."""
-    n, spilled = _summary(Canvas(io.BytesIO(), pagesize=page), ctx, page, size, total, last,
+    n, spilled = _summary(NullCanvas(), ctx, page, size, total, last,  # type: ignore[arg-type]
                           folio=False)
     return 999 if spilled else n
 

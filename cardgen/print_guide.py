@@ -14,15 +14,19 @@ from .documents import LINK_STRIP, draw_link
 from .geometry import Rect, mm
 from .kit import FileJob, Kit, Written
 from .render.common import INK, Ctx
-from .render.flow import Flow, NullCanvas
+from .render.flow import Flow, NullCanvas, largest_size
 from .sheet_words import word
+from .text import TextOverflow
 
 FILE_NAME = "print-guide.pdf"
 MARGIN = mm(15)
 RULER = mm(100)
 
 
-def file_rows(kit: Kit, ctx: Ctx) -> list[tuple[str, str, bool, str]]:
+Row = tuple[str, str, bool, str]  # file name, stock, two-sided, note
+
+
+def file_rows(kit: Kit, ctx: Ctx) -> list[Row]:
     """(file name, stock, two-sided, note) for each file of the kit, card sheets first."""
     lang = ctx.lang
     rows = [(f.file_name, "cardstock", True, word(lang, "note_cards")) for f in kit.families(ctx)]
@@ -39,7 +43,8 @@ def write_guide(job: FileJob, kit: Kit, pages: dict[str, int], bought: Sequence[
     ctx, lang = job.ctx, job.ctx.lang
     pw, ph = job.page
     width = pw - 2 * MARGIN
-    size, own = _fitting_size(job, kit, pages, bought)
+    rows = file_rows(kit, ctx)
+    size, own = _fitting_size(job, kit, rows, pages, bought)
     doc = job.open(FILE_NAME, word(lang, "guide_title"))
     c = doc.canvas
 
@@ -49,7 +54,7 @@ def write_guide(job: FileJob, kit: Kit, pages: dict[str, int], bought: Sequence[
 
     foot = _first_page(c, job, width)
     flow = Flow(c, ctx, [_first_area(job, foot)], size=size, next_page=new_page)
-    _body(flow, job, kit, {**pages, FILE_NAME: own}, bought)
+    _body(flow, job, kit, rows, {**pages, FILE_NAME: own}, bought)
     doc.end_page()
     return doc.path, doc.save(), job.page
 
@@ -62,19 +67,25 @@ def _first_area(job: FileJob, foot: float) -> Rect:
     return Rect(MARGIN, foot, job.page[0] - 2 * MARGIN, top - foot)
 
 
-def _fitting_size(job: FileJob, kit: Kit, pages: dict[str, int],
+def _fitting_size(job: FileJob, kit: Kit, rows: list[Row], pages: dict[str, int],
                   bought: Sequence[str]) -> tuple[float, int]:
     """(text size, page count): the largest size from SIZE to FLOOR that keeps the guide on
     one page, else SIZE and the number of pages it takes."""
     foot = _foot(job)
-    size = SIZE
-    while size >= FLOOR - 1e-9:
-        flow = Flow(NullCanvas(), job.ctx, [_first_area(job, foot)], size=size)  # type: ignore[arg-type]
+
+    def one_page(c: Canvas, size: float) -> None:
+        """The body on the first page alone; TextOverflow when it does not fit there."""
         try:
-            _body(flow, job, kit, pages, bought)
-            return size, 1
+            _body(Flow(c, job.ctx, [_first_area(job, foot)], size=size), job, kit, rows, pages,
+                  bought)
         except OverflowError:
-            size -= 0.25
+            raise TextOverflow("print_guide", "body",
+                               f"more than one page at {size:g} pt") from None
+
+    try:
+        return largest_size(one_page, SIZE, FLOOR), 1
+    except TextOverflow:
+        pass
     count = [1]
 
     def counted() -> list[Rect]:
@@ -83,20 +94,20 @@ def _fitting_size(job: FileJob, kit: Kit, pages: dict[str, int],
 
     flow = Flow(NullCanvas(), job.ctx, [_first_area(job, foot)], size=SIZE,  # type: ignore[arg-type]
                 next_page=counted)
-    _body(flow, job, kit, pages, bought)
+    _body(flow, job, kit, rows, pages, bought)
     return SIZE, count[0]
 
 
-def _body(flow: Flow, job: FileJob, kit: Kit, pages: dict[str, int],
+def _body(flow: Flow, job: FileJob, kit: Kit, rows: list[Row], pages: dict[str, int],
           bought: Sequence[str]) -> None:
-    """The files, what to buy and the order of work, down `flow`."""
+    """The files (`rows`, see file_rows), what to buy and the order of work, down `flow`."""
     lang = job.ctx.lang
-    _files(flow, job, kit, pages)
+    _files(flow, job, rows, pages)
     flow.heading(word(lang, "guide_buy"))
     for item in bought or [word(lang, "nothing_to_buy")]:
         flow.paragraph(item)
     flow.heading(word(lang, "guide_order"))
-    stickers = any(stock == "sticker" for _, stock, _, _ in file_rows(kit, job.ctx))
+    stickers = any(stock == "sticker" for _, stock, _, _ in rows)
     steps = [word(lang, "step_1"), word(lang, "step_2"),
              word(lang, "step_3" if stickers else "step_3_no_stickers"), word(lang, "step_4")]
     steps += list(kit.assembly(lang) if kit.assembly else [])
@@ -122,10 +133,10 @@ def _foot(job: FileJob) -> float:
     return MARGIN + mm(18) + (LINK_STRIP + mm(3) if job.link else 0.0)
 
 
-def _files(flow: Flow, job: FileJob, kit: Kit, pages: dict[str, int]) -> None:
-    """Each file with its pages, stock, sides and note; then what goes on sticker paper."""
+def _files(flow: Flow, job: FileJob, rows: list[Row], pages: dict[str, int]) -> None:
+    """Each file of `rows` with its pages, stock, sides and note; then what goes on sticker
+    paper."""
     lang = job.ctx.lang
-    rows = file_rows(kit, job.ctx)
     flow.heading(word(lang, "guide_files"))
     flow.paragraph(word(lang, "guide_scale"))
     for name, stock, two_sided, note in [(FILE_NAME, "paper", False, ""), *rows]:

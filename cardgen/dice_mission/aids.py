@@ -22,7 +22,7 @@ from .. import text
 from ..documents import LINK_STRIP, Document
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, GOLD, INK, Ctx, fill_rect, hexcolor
-from ..render.flow import Flow, largest_size
+from ..render.flow import FittedSizes, Flow
 from ..text import TextOverflow
 from ..token_layout import mirrored
 from . import glyphs
@@ -102,8 +102,9 @@ def _front_text(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
             _section(ctx, flow, section)
 
 
-def aid_front(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """The round summary: the mission and debriefing phases, and the mission types' key."""
+def aid_front(c: Canvas, ctx: Ctx, area: Rect, sizes: FittedSizes) -> None:
+    """The round summary: the mission and debriefing phases, and the mission types' key; its
+    text size found in `sizes` (once per area in a file)."""
     fill_rect(c, area, CHARCOAL, radius=mm(4))
     inner = area.shrink(mm(7))
     _title(c, ctx, inner, t(ctx.lang, "round"))
@@ -111,7 +112,7 @@ def aid_front(c: Canvas, ctx: Ctx, area: Rect) -> None:
     side = cols[2]
     _type_key(c, ctx, Rect(side.x, side.y1 - KEY_H, side.w, KEY_H))
     cols[2] = Rect(side.x, side.y, side.w, side.h - KEY_H - mm(3))
-    size = largest_size(lambda cv, s: _front_text(cv, ctx, cols, s), START)
+    size = sizes.size(area, lambda cv, s: _front_text(cv, ctx, cols, s))
     _front_text(c, ctx, cols, size)
 
 
@@ -123,9 +124,11 @@ def _back_text(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
     _hands(ctx, Flow(c, ctx, columns[len(sections):], size=size, dark=True))
 
 
-def aid_back(c: Canvas, ctx: Ctx, area: Rect, link: Callable[[Rect], None] | None) -> None:
+def aid_back(c: Canvas, ctx: Ctx, area: Rect, link: Callable[[Rect], None] | None,
+             sizes: FittedSizes) -> None:
     """The gadgets by the phase they are played in, the hands, and the companion's link
-    (drawn by the document's draw_link, so a rebuild knows this file prints the version)."""
+    (drawn by the document's draw_link, so a rebuild knows this file prints the version);
+    the text size found in `sizes` (once per area in a file, `link` the same for all)."""
     fill_rect(c, area, BACK_FILL, radius=mm(4))
     inner = area.shrink(mm(7))
     _title(c, ctx, inner, t(ctx.lang, "gadgets_list"))
@@ -133,25 +136,27 @@ def aid_back(c: Canvas, ctx: Ctx, area: Rect, link: Callable[[Rect], None] | Non
     strip = LINK_STRIP if link else 0.0
     n = sum(1 for s in ctx.game.guide if s.aid and _is_back(s.id)) + 1
     cols = _columns(inner, n, mm(9), strip + mm(2) if strip else 0.0)
-    size = largest_size(lambda cv, s: _back_text(cv, ctx, cols, s), START)
+    size = sizes.size(area, lambda cv, s: _back_text(cv, ctx, cols, s))
     _back_text(c, ctx, cols, size)
     if strip:
         link(Rect(inner.x, inner.y, inner.w, strip))
 
 
 def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, float]) -> None:
-    """`count` aids, two per sheet: a page of fronts, then a page of their backs."""
+    """`count` aids, two per sheet: a page of fronts, then a page of their backs; the text
+    size of each side is found once per place on the sheet, not once per aid."""
     c, ctx = doc.canvas, doc.ctx
     page = c._pagesize
     areas = halves(page)
+    front_sizes, back_sizes = FittedSizes(START), FittedSizes(START)
     for first in range(0, count, 2):
         fronts: Sequence[Rect] = areas[:min(2, count - first)]
         for area in fronts:
-            aid_front(c, ctx, area)
+            aid_front(c, ctx, area, front_sizes)
         _cut_line(c, page, len(fronts))
         doc.end_page()
         for area in mirrored(tuple(fronts), page, duplex, offset):
-            aid_back(c, ctx, area, doc.draw_link if doc.link else None)
+            aid_back(c, ctx, area, doc.draw_link if doc.link else None, back_sizes)
         _cut_line(c, page, len(fronts))
         doc.end_page()
 

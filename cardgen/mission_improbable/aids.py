@@ -18,7 +18,7 @@ from .. import text
 from ..documents import LINK_STRIP, Document
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx, fill_rect, stroke_rect
-from ..render.flow import Flow, largest_size
+from ..render.flow import FittedSizes, Flow
 from . import glyphs
 from .odds import chance_row
 from .rows import d10
@@ -179,12 +179,18 @@ def _reference(c: Canvas, ctx: Ctx, body: Rect, size: float) -> None:
         raise text.TextOverflow("reference", "tables", f"taller than the page at {size} pt")
 
 
-def reference_sheet(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """The reference on its page, its text at the largest size that fits."""
-    stroke_rect(c, area, CHARCOAL, 0.8, radius=mm(3))
-    body = _title(c, ctx, area.shrink(mm(6)), t(ctx.lang, "reference"), INK)
-    size = largest_size(lambda cv, s: _reference(cv, ctx, body, s), REFERENCE_START)
-    _reference(c, ctx, body, size)
+def reference_sheet() -> Callable[[Canvas, Ctx, Rect], None]:
+    """What draws the reference on its page, its text at the largest size that fits (one per
+    file: the size is found for the first copy and kept for the others)."""
+    sizes = FittedSizes(REFERENCE_START)
+
+    def draw(c: Canvas, ctx: Ctx, area: Rect) -> None:
+        stroke_rect(c, area, CHARCOAL, 0.8, radius=mm(3))
+        body = _title(c, ctx, area.shrink(mm(6)), t(ctx.lang, "reference"), INK)
+        size = sizes.size(body, lambda cv, s: _reference(cv, ctx, body, s))
+        _reference(c, ctx, body, size)
+
+    return draw
 
 
 # --- player aid ------------------------------------------------------------------------
@@ -233,13 +239,20 @@ def _aid(c: Canvas, ctx: Ctx, left: Rect, cols: list[Rect], size: float) -> None
     _sections(c, ctx, cols, size)
 
 
-def player_aid(c: Canvas, ctx: Ctx, area: Rect) -> None:
-    """One player aid on its page: the phases on the left, the aid sections in two columns
-    on the right, all at the largest size that fits."""
-    fill_rect(c, area, CHARCOAL, radius=mm(4))
-    body = _title(c, ctx, area.shrink(mm(7)), t(ctx.lang, "player_aid"), GOLD)
-    left = Rect(body.x, body.y, body.w * 0.38, body.h)
-    col_w = (body.w * 0.62 - mm(10)) / 2
-    cols = [Rect(left.x1 + mm(6) + i * (col_w + mm(4)), body.y, col_w, body.h) for i in (0, 1)]
-    size = largest_size(lambda cv, s: _aid(cv, ctx, left, cols, s), START)
-    _aid(c, ctx, left, cols, size)
+def player_aid() -> Callable[[Canvas, Ctx, Rect], None]:
+    """What draws one player aid on its page: the phases on the left, the aid sections in two
+    columns on the right, all at the largest size that fits (one per file: the size is found
+    for the first copy and kept for the others)."""
+    sizes = FittedSizes(START)
+
+    def draw(c: Canvas, ctx: Ctx, area: Rect) -> None:
+        fill_rect(c, area, CHARCOAL, radius=mm(4))
+        body = _title(c, ctx, area.shrink(mm(7)), t(ctx.lang, "player_aid"), GOLD)
+        left = Rect(body.x, body.y, body.w * 0.38, body.h)
+        col_w = (body.w * 0.62 - mm(10)) / 2
+        cols = [Rect(left.x1 + mm(6) + i * (col_w + mm(4)), body.y, col_w, body.h)
+                for i in (0, 1)]
+        size = sizes.size(body, lambda cv, s: _aid(cv, ctx, left, cols, s))
+        _aid(c, ctx, left, cols, size)
+
+    return draw

@@ -43,7 +43,7 @@ def _reference(job: FileJob) -> Written:
     from .aids import reference_sheet, write_pages
 
     doc = job.open("reference.pdf", t(job.ctx.lang, "reference"))
-    write_pages(doc, reference_sheet, REFERENCE_COPIES, link=False)
+    write_pages(doc, reference_sheet(), REFERENCE_COPIES, link=False)
     return doc.path, doc.save(), job.page
 
 
@@ -51,7 +51,7 @@ def _aids(job: FileJob) -> Written:
     from .aids import player_aid, write_pages
 
     doc = job.open("player-aids.pdf", t(job.ctx.lang, "player_aid"))
-    write_pages(doc, player_aid, min(AID_COPIES, job.ctx.game.game.players.max), link=True)
+    write_pages(doc, player_aid(), min(AID_COPIES, job.ctx.game.game.players.max), link=True)
     return doc.path, doc.save(), job.page
 
 

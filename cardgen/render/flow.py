@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
@@ -120,3 +120,19 @@ def largest_size(draw: Callable[[Canvas, float], None], start: float,
         size -= step
     assert last is not None, f"start {start} is under the floor {floor}"
     raise last
+
+
+@dataclass
+class FittedSizes:
+    """largest_size from `start`, found once per area: the copies of a sheet in one file
+    share their area, so the first copy finds the size and the others are drawn at it."""
+
+    start: float
+    found: dict[Rect, float] = field(default_factory=dict)
+
+    def size(self, area: Rect, draw: Callable[[Canvas, float], None]) -> float:
+        """The largest size at which `draw` fits (see largest_size), for the layout `area`
+        determines (with what is the same for the whole file: its ctx)."""
+        if area not in self.found:
+            self.found[area] = largest_size(draw, self.start)
+        return self.found[area]

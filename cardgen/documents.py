@@ -237,24 +237,32 @@ def _registration(c: Canvas, tile: imposition.Tile, rows: int, cols: int,
     c.restoreState()
 
 
-def write_player_aids(doc: Document, draw_aid: Callable[[Canvas, Ctx, Rect], None],
-                      count: int, *, link: bool = True) -> None:
-    """`count` player aids, two per page (top and bottom half), with a cut line between.
+def write_sheets(doc: Document, draw: Callable[[Canvas, Ctx, Rect], None], count: int, *,
+                 halves: bool = False, link: bool = False) -> None:
+    """`count` copies of a sheet drawn by `draw`, one per page, or with `halves` two per page
+    (top and bottom half) with a dashed cut line between.
 
-    With `link` and a companion address on the document, each aid keeps a strip at its
-    bottom for a QR code of that address, the address itself and the content version."""
+    With `link` and a companion address on the document, each copy keeps a strip at its
+    foot, 3 mm under the sheet, for a QR code of that address, the address itself and the
+    content version (drawn after the sheet)."""
     c = doc.canvas
     pw, ph = c._pagesize
     margin = mm(10)
     half = (ph - 3 * margin) / 2
-    strip = LINK_STRIP if link and doc.link else 0
+    strip = LINK_STRIP if link and doc.link else 0.0
+    gap = mm(3) if strip else 0.0
     for i in range(count):
         top = i % 2 == 0
-        area = Rect(margin, margin * 2 + half if top else margin, pw - 2 * margin, half)
-        draw_aid(c, doc.ctx, Rect(area.x, area.y + strip, area.w, area.h - strip))
+        if halves:
+            area = Rect(margin, margin * 2 + half if top else margin, pw - 2 * margin, half)
+        else:
+            area = Rect(margin, margin, pw - 2 * margin, ph - 2 * margin)
+        draw(c, doc.ctx, Rect(area.x, area.y + strip + gap, area.w, area.h - strip - gap))
         if strip:
             doc.draw_link(Rect(area.x, area.y, area.w, strip))
-        if not top or i == count - 1:
+        if not halves:
+            doc.end_page()
+        elif not top or i == count - 1:
             c.saveState()
             c.setDash(3, 3)
             c.setStrokeColor(INK)

@@ -15,7 +15,6 @@ from reportlab.pdfgen.canvas import Canvas
 from missionkit.mission_improbable.guide import fill
 
 from .. import text
-from ..documents import LINK_STRIP, Document
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx, fill_rect, stroke_rect
 from ..render.flow import FittedSizes, Flow
@@ -27,22 +26,6 @@ from .strings import t
 START = 12.0  # the aid's running text size when the page has room for it
 REFERENCE_START = 13.5  # the reference's: three tables side by side read well larger
 MARGIN = mm(10)
-
-
-def write_pages(doc: Document, draw: Callable[[Canvas, Ctx, Rect], None], count: int, *,
-                link: bool) -> None:
-    """`count` copies of a sheet, one per page; with `link` and a companion address on the
-    document, a strip at the page's foot with its QR code and the content version."""
-    c = doc.canvas
-    pw, ph = c._pagesize
-    strip = LINK_STRIP if link and doc.link else 0.0
-    for _ in range(count):
-        area = Rect(MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN)
-        gap = mm(3) if strip else 0.0
-        draw(c, doc.ctx, Rect(area.x, area.y + strip + gap, area.w, area.h - strip - gap))
-        if strip:
-            doc.draw_link(Rect(area.x, area.y, area.w, strip))
-        doc.end_page()
 
 
 def _title(c: Canvas, ctx: Ctx, area: Rect, what: str, color: object) -> Rect:

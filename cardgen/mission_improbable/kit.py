@@ -40,27 +40,29 @@ def families(ctx: Ctx) -> list[CardFamily]:
 
 
 def _reference(job: FileJob) -> Written:
-    from .aids import reference_sheet, write_pages
+    from ..documents import write_sheets
+    from .aids import reference_sheet
 
     doc = job.open("reference.pdf", t(job.ctx.lang, "reference"))
-    write_pages(doc, reference_sheet(), REFERENCE_COPIES, link=False)
+    write_sheets(doc, reference_sheet(), REFERENCE_COPIES)
     return doc.path, doc.save(), job.page
 
 
 def _aids(job: FileJob) -> Written:
-    from .aids import player_aid, write_pages
+    from ..documents import write_sheets
+    from .aids import player_aid
 
     doc = job.open("player-aids.pdf", t(job.ctx.lang, "player_aid"))
-    write_pages(doc, player_aid(), min(AID_COPIES, job.ctx.game.game.players.max), link=True)
+    write_sheets(doc, player_aid(), min(AID_COPIES, job.ctx.game.game.players.max), link=True)
     return doc.path, doc.save(), job.page
 
 
 def _score_pad(job: FileJob) -> Written:
-    from ..documents import write_player_aids
+    from ..documents import write_sheets
     from .score import score_pad
 
     doc = job.open("score-pad.pdf", t(job.ctx.lang, "score_pad"))
-    write_player_aids(doc, score_pad, PAD_COPIES, link=False)
+    write_sheets(doc, score_pad, PAD_COPIES, halves=True)
     return doc.path, doc.save(), job.page
 
 

@@ -23,7 +23,6 @@ from ..documents import LINK_STRIP, Document
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, GOLD, INK, Ctx, fill_rect, hexcolor
 from ..render.flow import FittedSizes, Flow
-from ..text import TextOverflow
 from ..token_layout import mirrored
 from . import glyphs
 from .cards import TYPE_STYLE
@@ -47,6 +46,11 @@ def _is_back(section_id: str) -> bool:
     return section_id.endswith("gadgets")
 
 
+def _back_sections(ctx: Ctx) -> list[GuideSection]:
+    """The guide's aid sections printed on the back: the gadgets, each in a column."""
+    return [s for s in ctx.game.guide if s.aid and _is_back(s.id)]
+
+
 def _title(c: Canvas, ctx: Ctx, inner: Rect, label: str) -> None:
     c.setFillColor(GOLD)
     text.one_line(c, f"{ctx.game.game.name.get(ctx.lang)} · {label}",
@@ -63,20 +67,18 @@ def _columns(inner: Rect, n: int, top: float, bottom: float = 0.0) -> list[Rect]
 
 def _section(ctx: Ctx, flow: Flow, section: GuideSection) -> None:
     """One guide section down the flow; TextOverflow naming it when the aid is full."""
-    flow.aid_section(section.id, section.heading.get(ctx.lang),
+    flow.aid_section(f"guide.{section.id}", section.heading.get(ctx.lang),
                      [fill(point.get(ctx.lang), ctx.game.game) for point in section.points])
 
 
 def _hands(ctx: Ctx, flow: Flow) -> None:
-    """Missions dealt per type and the missions needed to win, by player count."""
-    try:
-        flow.heading(t(ctx.lang, "setup_title"))
-        for players, row in sorted(ctx.game.setup.items()):
-            dealt = "/".join(str(n) for n in dict.fromkeys(row.dealt.values()))
-            flow.paragraph(t(ctx.lang, "setup_row", p=players, n=dealt, target=row.target))
-    except OverflowError:
-        raise TextOverflow("player_aid", "setup", "the aid's columns are full at the 9 pt "
-                                                  "floor") from None
+    """Missions dealt per type and the missions needed to win, by player count; TextOverflow
+    naming `setup` when the aid is full."""
+    rows = []
+    for players, row in sorted(ctx.game.setup.items()):
+        dealt = "/".join(str(n) for n in dict.fromkeys(row.dealt.values()))
+        rows.append(t(ctx.lang, "setup_row", p=players, n=dealt, target=row.target))
+    flow.aid_section("setup", t(ctx.lang, "setup_title"), rows)
 
 
 def _type_key(c: Canvas, ctx: Ctx, area: Rect) -> None:
@@ -118,7 +120,7 @@ def aid_front(c: Canvas, ctx: Ctx, area: Rect, sizes: FittedSizes) -> None:
 
 def _back_text(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
     """Each gadget section in a column of its own, the hands in the last."""
-    sections = [s for s in ctx.game.guide if s.aid and _is_back(s.id)]
+    sections = _back_sections(ctx)
     for section, column in zip(sections, columns, strict=False):
         _section(ctx, Flow(c, ctx, [column], size=size, dark=True), section)
     _hands(ctx, Flow(c, ctx, columns[len(sections):], size=size, dark=True))
@@ -134,7 +136,7 @@ def aid_back(c: Canvas, ctx: Ctx, area: Rect, link: Callable[[Rect], None] | Non
     _title(c, ctx, inner, t(ctx.lang, "gadgets_list"))
     glyphs.suitcase(c, inner.x1 - mm(5), inner.y1 - mm(2.5), mm(9), GOLD, BACK_FILL)
     strip = LINK_STRIP if link else 0.0
-    n = sum(1 for s in ctx.game.guide if s.aid and _is_back(s.id)) + 1
+    n = len(_back_sections(ctx)) + 1
     cols = _columns(inner, n, mm(9), strip + mm(2) if strip else 0.0)
     size = sizes.size(area, lambda cv, s: _back_text(cv, ctx, cols, s))
     _back_text(c, ctx, cols, size)

@@ -213,7 +213,7 @@ def _sections(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
     for section in ctx.game.guide.sections:
         if not section.aid:
             continue
-        flow.aid_section(section.id, section.heading.get(ctx.lang),
+        flow.aid_section(f"guide.{section.id}", section.heading.get(ctx.lang),
                          [fill(point.get(ctx.lang), ctx.game.game) for point in section.points])
 
 

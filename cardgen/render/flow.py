@@ -69,15 +69,16 @@ class Flow:
         self.room(self.size * 3.2 + len(lines) * self.size * 1.28 + self.size * 0.3)
         self.heading(label)
 
-    def aid_section(self, key: str, heading: str, points: list[str]) -> None:
-        """A player aid's guide section: its heading kept with its first point, then every
-        point; TextOverflow naming `guide.<key>` when the columns are full at this size."""
+    def aid_section(self, field: str, heading: str, points: list[str]) -> None:
+        """A player aid's section: its heading kept with its first point, then every point;
+        TextOverflow naming `field` (a guide section's is `guide.<id>`) when the columns are
+        full at this size."""
         try:
             self.heading_before(heading, points[0])
             for point in points:
                 self.paragraph(point)
         except OverflowError:
-            raise TextOverflow("player_aid", f"guide.{key}",
+            raise TextOverflow("player_aid", field,
                                f"the aid's columns are full at {self.size:g} pt") from None
 
     def paragraph(self, body: str, *, bullet: str = "•") -> None:

@@ -132,8 +132,8 @@ def _aid(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float,
         try:
             block()
         except OverflowError:
-            flow.y = -1.0
-        if flow.y < flow.area.y - 0.01:
+            flow.spilled = True  # no column left for it
+        if flow.spilled:
             raise text.TextOverflow("player_aid", key, f"two columns of {w:.0f} pt at {size:g} pt")
         gaps[col] += inside and flow.started == col
         flow.ends[flow.col] = flow.y

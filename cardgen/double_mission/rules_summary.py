@@ -21,16 +21,6 @@ MARGIN = mm(16)
 GAP = mm(8)
 
 
-class _Flow(Flow):
-    """A Flow that notes when a paragraph runs below its column (a column too short)."""
-
-    spilled = False
-
-    def paragraph(self, body: str, *, bullet: str = "•") -> None:
-        super().paragraph(body, bullet=bullet)
-        self.spilled |= self.y < self.area.y - 0.01
-
-
 def rules_summary(c: Canvas, ctx: Ctx, page: tuple[float, float]) -> int:
     """Draw the summary on `c` (leaving its last page open); returns the page count."""
     counts = [_pages(ctx, page, s) for s in SIZES]
@@ -93,12 +83,11 @@ def _summary(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float, total:
     c.setFillColor(MUTED)
     c.drawString(MARGIN, page[1] - MARGIN - 36, g.subtitle.get(ctx.lang))
     first = _columns(page, page[1] - MARGIN - mm(16), last if total <= 1 else None)
-    flow = _Flow(c, ctx, first, size=size, next_page=next_page)
+    flow = Flow(c, ctx, first, size=size, next_page=next_page)
     for key, heading, points in sections(ctx, aid=False):
         keep_section(flow, heading, points)
         if key == ODDS_AFTER:
             place_odds(flow, ctx, dark=False)
-            flow.spilled |= flow.y < flow.area.y - 0.01
     sides = [f"{ctx.name(ch)} {side}: {ch.sides[side].text.get(ctx.lang)}"
              for ch in ctx.game.characters for side in ("A", "B")]
     keep_section(flow, t(ctx.lang, "character_cards"), sides)

@@ -18,7 +18,8 @@ NUMBERED = re.compile(r"^(\d{1,2}\.)\s+")  # a paragraph that counts itself ("3.
 
 @dataclass
 class Flow:
-    """Writes headings and wrapped paragraphs down a column, moving to the next when full."""
+    """Writes headings and wrapped paragraphs down a column, moving to the next when full.
+    `spilled` notes that some paragraph ran below its column (a column too short for it)."""
 
     c: Canvas
     ctx: Ctx
@@ -28,6 +29,7 @@ class Flow:
     next_page: Callable[[], list[Rect]] | None = None
     col: int = 0
     y: float = 0.0
+    spilled: bool = False
 
     def __post_init__(self) -> None:
         self.y = self.columns[0].y1
@@ -98,6 +100,7 @@ class Flow:
             self.y -= size * 1.28
             self.c.drawString(self.area.x + indent, self.y + size * 0.28, line)
         self.y -= size * 0.35
+        self.spilled |= self.y < self.area.y - 0.01
 
 
 class NullCanvas:

@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import text
 from ..geometry import Rect, mm
-from ..ink import saves_ink
+from ..ink import die_frame, saves_ink
 from ..render.common import GOLD, INK, Ctx, hexcolor
 from ..token_sheets import Section
 from . import glyphs
@@ -55,11 +55,7 @@ def sticker(c: Canvas, ctx: Ctx, face: tuple[str, str, int], cell: Rect) -> None
     color, symbol, pips = face
     if saves_ink(c):  # a white face ringed in the colour, pips in the colour (dark if pale)
         ink: Color = INK if _light(color) else hexcolor(color)
-        c.setFillColor(white)
-        c.setStrokeColor(hexcolor(color))
-        c.setLineWidth(mm(0.5))
-        c.roundRect(cell.x + mm(0.9), cell.y + mm(0.9), cell.w - mm(1.8), cell.h - mm(1.8),
-                    mm(1.2), fill=1, stroke=1)
+        die_frame(c, cell, hexcolor(color), mm(0.5), face=white)
     else:
         ink = INK if _light(color) else white
         c.setFillColor(hexcolor(color))

@@ -8,7 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import icons, text
 from ..geometry import Rect, mm
-from ..ink import saves_ink
+from ..ink import die_frame, saves_ink
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, Ctx
 from ..token_sheets import Section
 from .strings import t
@@ -103,11 +103,7 @@ def die_face(color: str, success: bool) -> object:
 
 def _saver_die_face(c: Canvas, cell: Rect, color: Color, success: bool) -> None:
     c.saveState()
-    c.setStrokeColor(color)
-    c.setLineWidth(0.9)
-    inset = mm(0.9)  # the frame stays on the face when the sticker is cut a little large
-    c.roundRect(cell.x + inset, cell.y + inset, cell.w - 2 * inset, cell.h - 2 * inset,
-                mm(1.2), fill=0, stroke=1)
+    die_frame(c, cell, color, 0.9)
     c.restoreState()
     if success:
         icons.check(c, cell.cx, cell.cy, cell.w * 0.5, color)

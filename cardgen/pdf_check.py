@@ -89,11 +89,6 @@ def page_text_sizes(path: Path) -> list[list[float]]:
                 for page in pdf.pages]
 
 
-def text_sizes(path: Path) -> list[float]:
-    """Every shown text run's printed size in points, over all pages of `path`."""
-    return [size for page in page_text_sizes(path) for size in page]
-
-
 def small_text(path: Path) -> list[str]:
     """A line per page of `path` with text under the print floor (its smallest run)."""
     problems = []

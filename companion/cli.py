@@ -29,6 +29,10 @@ def serve(args: argparse.Namespace) -> None:
     if args.workers == 1:
         from waitress import serve as waitress_serve
 
+        from .heap import freeze_startup
+
+        freeze_startup()  # before the first request: see heap.py
+
         print(f"Mission Kit companion on http://{args.host}:{args.port}/ "
               f"(data: {flask_app.config['DATABASE']})", flush=True)
         # Every open connection (an idle phone's keep-alive, a slow client) holds one of

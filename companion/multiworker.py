@@ -11,6 +11,8 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
+from .heap import freeze_startup
+
 
 class _Gunicorn(BaseApplication):
     def __init__(self, factory: Callable[[], Any], options: dict[str, Any]):
@@ -22,7 +24,9 @@ class _Gunicorn(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self) -> Any:
-        return self.factory()
+        app = self.factory()
+        freeze_startup()  # in each worker, once its app is built: see heap.py
+        return app
 
 
 def run_gunicorn(factory: Callable[[], Any], *, bind: str, workers: int, threads: int,

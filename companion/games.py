@@ -25,8 +25,9 @@ class StateCache:
     database for the version first, so it is never served an older state.
 
     Bounded two ways: at most `size` games, and at most `weight` in total, a game weighing
-    its version plus 50 (a state grows with its log: about 40 bytes a change, so the default
-    1,000,000 keeps the cache near 40 MiB however long the games run)."""
+    its version plus 50 (a state grows with its log: about 90 bytes a change, measured with
+    tracemalloc on a 5,000-change Double Mission game, so the default 1,000,000 keeps the
+    cache near 90 MiB however long the games run)."""
 
     def __init__(self, size: int = 2048, weight: int = 1_000_000):
         self.size, self.limit, self._lock, self._items = size, weight, threading.Lock(), \

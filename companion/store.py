@@ -149,14 +149,19 @@ def make_engine(url: str) -> Engine:
 # it moves the game there. A row that breaks the chain (a stale version, an unknown game)
 # aborts the whole statement, so nothing of it is written. Created on every start, so a
 # database made by an older version gains it too.
+# `updated` (for the expiry of idle games, counted in days) moves only when it is more than
+# a minute old: rewriting it on every event moved the game's entry in its index, a page or
+# two more in each commit, for a time nobody reads closer than a day.
 SQLITE_CHAIN = """
 CREATE TRIGGER IF NOT EXISTS events_chain BEFORE INSERT ON events
 BEGIN
     SELECT RAISE(ABORT, 'stale version')
     WHERE NEW.seq IS NOT NEW.version
        OR (SELECT version FROM games WHERE id = NEW.game_id) IS NOT NEW.version - 1;
-    UPDATE games SET version = NEW.version, updated = CAST(strftime('%s', 'now') AS INTEGER)
-    WHERE id = NEW.game_id;
+    UPDATE games SET version = NEW.version WHERE id = NEW.game_id;
+    UPDATE games SET updated = CAST(strftime('%s', 'now') AS INTEGER)
+    WHERE id = NEW.game_id
+      AND (updated IS NULL OR updated < CAST(strftime('%s', 'now') AS INTEGER) - 60);
 END
 """
 
@@ -198,17 +203,21 @@ def _add_missing_columns(engine: Engine) -> None:
 
 
 def _sqlite_trigger(engine: Engine) -> None:
-    """Create the chain trigger, or replace one from before `updated` (a write only then:
+    """Create the chain trigger, or replace one an older version made (a write only then:
     a read-only database that is up to date still opens)."""
     with engine.connect() as db:
         found = db.exec_driver_sql("SELECT sql FROM sqlite_master WHERE type = 'trigger' "
                                    "AND name = 'events_chain'").scalar()
-    if found is not None and "updated" in found:
+    if found is not None and _body(found) == _body(SQLITE_CHAIN):
         return
     with engine.begin() as db:
         db.exec_driver_sql("DROP TRIGGER IF EXISTS events_chain")
         db.exec_driver_sql(SQLITE_CHAIN)
 
+
+def _body(trigger_sql: str) -> str:
+    """A trigger's statements, as SQLite keeps them (it rewrites only the CREATE line)."""
+    return trigger_sql[trigger_sql.index("BEGIN"):].strip()
 
 
 class Store:

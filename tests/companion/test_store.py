@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 
 import pytest
 
@@ -142,3 +143,55 @@ def test_a_database_from_an_older_version_gains_its_columns_and_keeps_its_games(
     with pytest.raises(Conflict):
         reopened.append(game_id, 1, EVENT)
     reopened.close()
+
+
+def updated(store: Store, game_id: str, value: int | None = None) -> int:
+    """The game's `updated` (Unix seconds), after setting it to `value` if given."""
+    with sqlite3.connect(store.url.split("///", 1)[1]) as db:
+        if value is not None:
+            db.execute("UPDATE games SET updated = ? WHERE id = ?", (value, game_id))
+        return db.execute("SELECT updated FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+
+
+def test_a_change_after_an_idle_spell_counts_the_game_as_changed_now(store):
+    """What idle-game expiry reads: a game played again is not deleted as idle."""
+    a = game(store)
+    updated(store, a, int(time.time()) - 7200)
+    store.append(a, 0, EVENT)
+    assert updated(store, a) >= int(time.time()) - 5
+
+
+def test_changes_within_a_minute_leave_updated_and_its_index_alone(store):
+    """Expiry counts days; rewriting `updated` on every event only moved its index entry,
+    more pages in every commit."""
+    a = game(store)
+    recent = updated(store, a, int(time.time()) - 30)
+    for version in range(3):
+        store.append(a, version, EVENT)
+    assert updated(store, a) == recent and store.version(a) == 3
+
+
+def test_a_database_with_an_older_chain_trigger_gains_the_new_one(tmp_path):
+    path = tmp_path / "old.db"
+    old = Store(path)
+    a = game(old)
+    old.close()
+    with sqlite3.connect(path) as db:  # the trigger as an earlier companion wrote it
+        db.execute("DROP TRIGGER events_chain")
+        db.execute("""CREATE TRIGGER events_chain BEFORE INSERT ON events
+BEGIN
+    SELECT RAISE(ABORT, 'stale version')
+    WHERE NEW.seq IS NOT NEW.version
+       OR (SELECT version FROM games WHERE id = NEW.game_id) IS NOT NEW.version - 1;
+    UPDATE games SET version = NEW.version, updated = CAST(strftime('%s', 'now') AS INTEGER)
+    WHERE id = NEW.game_id;
+END""")
+    store = Store(path)
+    try:
+        recent = updated(store, a, int(time.time()) - 30)
+        assert store.append(a, 0, EVENT) == 1
+        assert updated(store, a) == recent  # the new trigger, not the old one
+        with pytest.raises(Conflict):
+            store.append(a, 0, EVENT)
+    finally:
+        store.close()

@@ -9,7 +9,7 @@ compared, so a noisy neighbour on the machine does not decide the ratio.
 Prints events/s, health requests/s, their ratio and p50/p99 latency.
 Targets (SQLite): ratio >= 0.5, p99 <= 25 ms. Only loopback addresses are used.
 Needs `wrk` (Debian package `wrk`).
-Usage: python bench/companion_load.py [--seconds 5] [--rounds 3] [--connections 16] [--db URL]
+Usage: python bench/companion_load.py [--seconds 5] [--rounds 5] [--connections 16] [--db URL]
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def script(folder: Path, name: str, prefix: str = "") -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=int, default=5, help="length of one round (s)")
-    parser.add_argument("--rounds", type=int, default=3,
+    parser.add_argument("--rounds", type=int, default=5,
                         help="rounds of each load, alternating (medians are compared)")
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite)")

@@ -61,10 +61,7 @@ def phases(game: Any) -> list[dict[str, str]]:
 
 def card_name(game: Any, card_id: str, side: str | None = None) -> str:
     """A card's name in the page's language (the good or bad half of a mission for `side`)."""
-    found = game.card(card_id)
-    if side is not None and hasattr(found, "name_for"):
-        return localised(found.name_for(side))
-    return localised(found.display_name)
+    return localised(rulebook.label(game.card(card_id), side))
 
 
 def skill_names(game: Any) -> dict[str, str]:

@@ -31,11 +31,16 @@ def kind(found: Any) -> str:
     return found.type
 
 
+def label(found: Any, alignment: str | None = None) -> Any:
+    """A card's name in both languages (the good or bad half of a mission for `alignment`)."""
+    if alignment is not None and hasattr(found, "name_for"):
+        return found.name_for(alignment)
+    return found.display_name
+
+
 def name(found: Any, alignment: str | None = None) -> str:
     """A card's English name (the good or bad half of a mission for `alignment`)."""
-    if alignment is not None and hasattr(found, "name_for"):
-        return found.name_for(alignment).en
-    return found.display_name.en
+    return label(found, alignment).en
 
 
 def checks(found: Any) -> list[list[Option]]:

@@ -126,7 +126,8 @@ class CompanionGame:
 
     def resolve_rolls(self, state: Any, raw: dict[str, Any], rng: random.Random) -> dict:
         """Turn a request for the app to roll into the faces rolled, before storing. The
-        first look at a posted event, so the one place its type is checked to be text."""
+        first look inside a posted event (Games.post has checked it is an object and its
+        version is current), so the one place its type is checked to be text."""
         if not isinstance(raw.get("type"), str):
             raise IllegalEvent("an event's 'type' is text, one of this game's events",
                                "event.type")

@@ -27,9 +27,11 @@ def number_or_text(text: str) -> int | str:
     return text if number is None else number
 
 
-def form_fields(form: Any, numbers: Iterable[str], texts: Iterable[str]) -> dict[str, Any]:
+def form_fields(form: Any, numbers: Iterable[str], texts: Iterable[str],
+                flags: Iterable[str] = ()) -> dict[str, Any]:
     """The filled-in fields of an HTML form: `numbers` read as whole numbers (anything else
-    left as typed, for validation to refuse), `texts` as text; empty fields left out."""
+    left as typed, for validation to refuse), `texts` as text, ticked `flags` as True; empty
+    fields left out."""
     out: dict[str, Any] = {}
     for key in numbers:
         value = form.get(key, "").strip()
@@ -39,4 +41,7 @@ def form_fields(form: Any, numbers: Iterable[str], texts: Iterable[str]) -> dict
         value = form.get(key, "").strip()
         if value:
             out[key] = value
+    for key in flags:
+        if form.get(key):
+            out[key] = True
     return out

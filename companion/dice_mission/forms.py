@@ -16,13 +16,9 @@ FLAGS = ("joker", "roll", "discarded_new")
 MAX_FACES = 12
 
 
-
 def form_event(form: MultiDict) -> dict[str, Any]:
     """An event from the table's forms: faces tapped as face0..face11, dice ticked as dice."""
-    event = form_fields(form, INT_FIELDS, TEXT_FIELDS)
-    for key in FLAGS:
-        if form.get(key):
-            event[key] = True
+    event = form_fields(form, INT_FIELDS, TEXT_FIELDS, FLAGS)
     faces = [form.get(f"face{i}", "").strip() for i in range(MAX_FACES)]
     if any(faces) and not event.get("roll"):
         event["faces"] = [number_or_text(f) for f in faces if f]

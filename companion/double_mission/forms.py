@@ -21,11 +21,7 @@ TEXT_FIELDS = {"type", "kind", "city", "treasure", "title", "card", "give"}
 def form_event(form: MultiDict) -> dict[str, Any]:
     """Read an event from form fields; values that are not numbers are left for
     validation."""
-    event = form_fields(form, INT_FIELDS, TEXT_FIELDS)
-    for key in ("roll", "invert"):
-        if form.get(key):
-            event[key] = True
-    return event
+    return form_fields(form, INT_FIELDS, TEXT_FIELDS, ("roll", "invert"))
 
 
 def setup_from_form(form: MultiDict, content: DoubleMission) -> dict[str, Any]:

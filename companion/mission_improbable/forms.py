@@ -18,7 +18,6 @@ LISTS = ("assets", "bonus_cards", "cards", "partners")
 ROLLED = ("spy", "failure", "capture", "attempt", "play_event")  # events that take `roll`
 
 
-
 def _dice(form: MultiDict) -> list[list[int | str]]:
     """Pairs [agent's die, nemesis's die] d0a/d0b, d1a/d1b, ... up to the first empty pair."""
     pairs = []

@@ -10,6 +10,7 @@ from missionkit.game import IllegalEvent
 from missionkit.registry import DEFAULT_GAME
 
 from .errors import api_error
+from .jsonbody import json_body
 from .openapi import openapi
 from .service import games
 from .store import Conflict
@@ -18,13 +19,6 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 error = api_error
-
-
-def _json() -> Any:
-    data = request.get_json(silent=True)
-    if data is None:
-        raise IllegalEvent("the body must be JSON", "body")
-    return data
 
 
 def _token() -> str | None:
@@ -71,14 +65,14 @@ def _created(game_id: str, edit: str, view: str, loaded: Any) -> tuple[Response,
 
 @bp.post("/games")
 def create_game() -> tuple[Response, int]:
-    return _created(*games().create(_json()))
+    return _created(*games().create(json_body()))
 
 
 @bp.post("/games/import")
 def import_game() -> tuple[Response, int]:
     # an export carries its whole log and its rules: more than any single event or form
     request.max_content_length = current_app.config["MAX_IMPORT_LENGTH"]
-    return _created(*games().import_game(_json()))
+    return _created(*games().import_game(json_body()))
 
 
 @bp.get("/games/<game_id>/export")
@@ -106,7 +100,7 @@ def _version(data: Any) -> int:
 def post_event(game_id: str) -> tuple[Response, int] | Response:
     if denied := _guard(game_id, "edit"):
         return denied
-    data = _json()
+    data = json_body()
     version = _version(data)
     try:
         loaded = games().post(game_id, version, data.get("event"))
@@ -121,7 +115,7 @@ def post_event(game_id: str) -> tuple[Response, int] | Response:
 def undo(game_id: str) -> tuple[Response, int] | Response:
     if denied := _guard(game_id, "edit"):
         return denied
-    version = _version(_json())
+    version = _version(json_body())
     try:
         loaded = games().undo(game_id, version)
     except Conflict:

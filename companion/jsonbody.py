@@ -1,4 +1,4 @@
-"""Reading the JSON body of a game's own API routes: refusals are IllegalEvent naming the
+"""Reading the JSON body of the API's routes: refusals are IllegalEvent naming the
 field (answered 422 by errors.py)."""
 
 from __future__ import annotations
@@ -8,6 +8,14 @@ from typing import Any
 from flask import request
 
 from missionkit.game import IllegalEvent
+
+
+def json_body() -> Any:
+    """The request's body, which must be JSON (of any kind)."""
+    data = request.get_json(silent=True)
+    if data is None:
+        raise IllegalEvent("the body must be JSON", "body")
+    return data
 
 
 def json_object() -> dict[str, Any]:

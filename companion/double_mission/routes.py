@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from flask import Response, jsonify, request
+from flask import Response, jsonify
 from pydantic import ValidationError
 
 from missionkit.content.errors import field_path
@@ -12,6 +10,7 @@ from missionkit.double_mission.snapshot import Snapshot, TallyError
 from missionkit.double_mission.tally import tally
 
 from ..errors import api_error
+from ..jsonbody import json_body
 from ..service import games, open_game
 from . import DoubleMissionGame
 from .views import tally_detail
@@ -21,9 +20,7 @@ bp = DoubleMissionGame.blueprint
 
 @bp.post("/api/v1/tally")
 def post_tally() -> tuple[Response, int] | Response:
-    data: Any = request.get_json(silent=True)
-    if data is None:
-        return api_error(422, "the body must be JSON", "body")
+    data = json_body()
     try:
         snap = Snapshot.model_validate(data)
         return jsonify(tally(snap, games().plugin(DoubleMissionGame.id).content))

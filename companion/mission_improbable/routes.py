@@ -137,8 +137,8 @@ def openapi_paths() -> dict[str, Any]:
 def page_table(token: str) -> Response | str:
     """A D10 table's row for a roll and a modifier, and the 1D5 of that die (nothing is
     recorded: for the rolls the app does not track, or to check a row)."""
-    open_game(token, MissionImprobableGame.id)
-    game, args = _game(), request.args
+    loaded, _ = open_game(token, MissionImprobableGame.id)
+    game, args = loaded.state.game, request.args  # the rules the game kept
     table, face = args.get("table", ""), whole_number(args.get("roll"))
     if table not in TABLES or face is None or not 1 <= face <= rulebook.die_sides(game):
         return render_template("mission_improbable/_table.html", row=None)

@@ -96,22 +96,17 @@ def operation_odds(state: State) -> list[dict[str, Any]]:
 def _odds_table(state: State, cut: int, single_die: bool, inverted: bool,
                 owned: int) -> list[dict[str, Any]]:
     p = state.game.game.dice.success_chance
-    by_security: dict[int, dict[str, Any]] = {}  # the odds depend only on the level
     out = []
     for city in state.game.cities:
         treasure = state.cities[city.id]
         if treasure is None:
             continue
-        row = by_security.get(city.security)
-        if row is None:
-            level = effective_level(state, city.security, cut)
-            need = 1 if single_die else level
-            solo = odds.inverted(need, p) if inverted else odds.solo(need, p)
-            coop = None if single_die else 1 - (1 - solo) * (1 - odds.solo(level, p))
-            row = by_security[city.security] = {
-                "dice": need, "helper_dice": level, "solo": solo, "coop": coop,
-                "inverted": inverted, "can": owned >= need}
-        out.append({"city": city.id, "treasure": treasure, **row})
+        level = effective_level(state, city.security, cut)
+        need = 1 if single_die else level
+        solo = odds.inverted(need, p) if inverted else odds.solo(need, p)
+        coop = None if single_die else 1 - (1 - solo) * (1 - odds.solo(level, p))
+        out.append({"city": city.id, "treasure": treasure, "dice": need, "helper_dice": level,
+                    "solo": solo, "coop": coop, "inverted": inverted, "can": owned >= need})
     return out
 
 

@@ -122,13 +122,14 @@ def main() -> None:
                 {"name": f"B{i}", "character": "queen", "side": "A"}]})
             assert status == 201, body
             games.append((body["id"], body["edit_token"]))
+        health_script = script(tmp, "health.lua")  # the events' script changes each round
         for _ in range(args.rounds):  # alternate: both loads see the same machine
             got = wrk(url, events_script(port, games, tmp), args.connections, args.seconds)
             if got["non200"] or got["errors"]:
                 raise RuntimeError(f"events were refused or failed: {got}")
             events.append(got)
-            health.append(wrk(url + "/api/v1/health", script(tmp, "health.lua"),
-                              args.connections, args.seconds))
+            health.append(wrk(url + "/api/v1/health", health_script, args.connections,
+                              args.seconds))
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)

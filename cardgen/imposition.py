@@ -102,20 +102,26 @@ def behind(page: tuple[float, float], duplex: Duplex,
     return (page[0] - x, y) if mirrors_x(page, duplex) else (x, page[1] - y)
 
 
-def back_sheet(front: Sheet, duplex: Duplex = "long",
-               offset: tuple[float, float] = (0, 0)) -> Sheet:
-    """The back page: cell i lies behind front cell i once the sheet is flipped (see
-    mirrors_x). `offset` (points) corrects a printer's misregistration.
-    """
-    pw, ph = front.page
+def back_cells(cells: tuple[Rect, ...], page: tuple[float, float], duplex: Duplex,
+               offset: tuple[float, float] = (0, 0)) -> tuple[Rect, ...]:
+    """Where each front cell's back lies on the back page once the sheet is flipped (see
+    mirrors_x). `offset` (points) corrects a printer's misregistration."""
+    pw, ph = page
     dx, dy = offset
-    mirror_x = mirrors_x(front.page, duplex)
-    cells = []
-    for cell in front.cells:
+    mirror_x = mirrors_x(page, duplex)
+    out = []
+    for cell in cells:
         x = pw - cell.x1 if mirror_x else cell.x
         y = cell.y if mirror_x else ph - cell.y1
-        cells.append(Rect(x + dx, y + dy, cell.w, cell.h))
-    return Sheet(front.page, tuple(cells), front.cols, front.rows)
+        out.append(Rect(x + dx, y + dy, cell.w, cell.h))
+    return tuple(out)
+
+
+def back_sheet(front: Sheet, duplex: Duplex = "long",
+               offset: tuple[float, float] = (0, 0)) -> Sheet:
+    """The back page: cell i lies behind front cell i (see back_cells)."""
+    return Sheet(front.page, back_cells(front.cells, front.page, duplex, offset), front.cols,
+                 front.rows)
 
 
 Segment = tuple[tuple[float, float], tuple[float, float]]

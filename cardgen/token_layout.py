@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .geometry import Rect, mm
-from .imposition import Duplex, mirrors_x
 
 MARGIN = mm(12)
 
@@ -34,15 +33,3 @@ def grid(page: tuple[float, float], count: int, size: float, *, gap: float = mm(
         r, c = divmod(i, per_row)
         cells.append(Rect(x0 + c * (size + gap), y_top - (r + 1) * size - r * gap, size, size))
     return Grid(tuple(cells))
-
-
-def mirrored(cells: tuple[Rect, ...], page: tuple[float, float], duplex: Duplex,
-             offset: tuple[float, float]) -> tuple[Rect, ...]:
-    """Where each cell's back lies on the back page (see imposition.back_sheet)."""
-    mirror_x = mirrors_x(page, duplex)
-    out = []
-    for cell in cells:
-        x = page[0] - cell.x1 if mirror_x else cell.x
-        y = cell.y if mirror_x else page[1] - cell.y1
-        out.append(Rect(x + offset[0], y + offset[1], cell.w, cell.h))
-    return tuple(out)

@@ -8,7 +8,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from . import token_layout
+from . import imposition, token_layout
 from .documents import Document
 from .geometry import Rect, mm
 from .render.common import INK, MUTED, Ctx
@@ -80,7 +80,7 @@ def write_tokens(doc: Document, front: Section | None, back: Section | None,
         _draw(c, ctx, front, grid.cells, "inv_front")
         doc.end_page()
         _heading(c, ctx, page[1] - token_layout.MARGIN, back.heading)
-        _draw(c, ctx, back, token_layout.mirrored(grid.cells, page, duplex, offset), "inv_back")
+        _draw(c, ctx, back, imposition.back_cells(grid.cells, page, duplex, offset), "inv_back")
         doc.end_page()
     y = page[1] - token_layout.MARGIN
     for n, section in enumerate(rest):

@@ -21,9 +21,9 @@ from missionkit.dice_mission.guide import fill
 from .. import text
 from ..documents import LINK_STRIP, Document
 from ..geometry import Rect, mm
+from ..imposition import back_cells
 from ..render.common import CHARCOAL, GOLD, INK, Ctx, fill_rect, hexcolor
 from ..render.flow import FittedSizes, Flow
-from ..token_layout import mirrored
 from . import glyphs
 from .cards import TYPE_STYLE
 from .strings import t
@@ -157,7 +157,7 @@ def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, floa
             aid_front(c, ctx, area, front_sizes)
         _cut_line(c, page, len(fronts))
         doc.end_page()
-        for area in mirrored(tuple(fronts), page, duplex, offset):
+        for area in back_cells(tuple(fronts), page, duplex, offset):
             aid_back(c, ctx, area, doc.draw_link if doc.link else None, back_sizes)
         _cut_line(c, page, len(fronts))
         doc.end_page()

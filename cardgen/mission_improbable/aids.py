@@ -37,12 +37,17 @@ def _title(c: Canvas, ctx: Ctx, area: Rect, what: str, color: object) -> Rect:
     return Rect(area.x, area.y, area.w, area.h - mm(11))
 
 
-def _lines(c: Canvas, ctx: Ctx, body: str, x: float, y: float, w: float, size: float,
-           font: str | None = None) -> float:
+def _lines(c: Canvas, ctx: Ctx, body: str, x: float, y: float, w: float, size: float) -> float:
     """`body` wrapped to `w` from the baseline `y` down; returns the y under the last line."""
-    font = font or ctx.fonts.body
-    c.setFont(font, size)
-    for line in text.wrap(body, font, size, w):
+    return _draw_lines(c, ctx, text.wrap(body, ctx.fonts.body, size, w), x, y, size)
+
+
+def _draw_lines(c: Canvas, ctx: Ctx, lines: list[str], x: float, y: float, size: float
+                ) -> float:
+    """Lines already wrapped, in the body font, from the baseline `y` down; returns the y
+    under the last line."""
+    c.setFont(ctx.fonts.body, size)
+    for line in lines:
         c.drawString(x, y, line)
         y -= size * 1.22
     return y
@@ -74,8 +79,7 @@ def _draw_table(c: Canvas, ctx: Ctx, table: object, area: Rect, size: float) -> 
         c.setFillColor(INK)
         c.setFont(ctx.fonts.bold, size * 1.1)
         c.drawCentredString(area.x + face_w / 2, y - size * 1.2, faces)
-        _lines(c, ctx, row.result.get(ctx.lang), area.x + face_w, y - size * 1.2,
-               area.w - face_w - size * 0.4, size)
+        _draw_lines(c, ctx, lines, area.x + face_w, y - size * 1.2, size)
         y -= h
     return area.y1 - y
 

@@ -79,19 +79,18 @@ def job_for(opts: BuildOptions, kit: Kit, ctx: Ctx, folder: Path) -> FileJob:
                    companion_link(opts.companion_url, opts.game, version), version)
 
 
-def outputs(opts: BuildOptions, kit: Kit, ctx: Ctx,
-            job: FileJob) -> list[tuple[str, Callable[[], Written]]]:
+def outputs(kit: Kit, job: FileJob) -> list[tuple[str, Callable[[], Written]]]:
     """Each file of the kit: its name and how to write it (card sheets, then the others)."""
 
     def cards_file(family: CardFamily) -> Written:
-        label = kit.words(opts.lang, family.key)
+        label = kit.words(job.ctx.lang, family.key)
         doc = job.open(family.file_name, label)
-        page = write_cards(doc, family, label=f"{job.name} · {label}", duplex=opts.duplex,
+        page = write_cards(doc, family, label=f"{job.name} · {label}", duplex=job.duplex,
                            offset=job.offset)
         return doc.path, doc.save(), page
 
     out: list[tuple[str, Callable[[], Written]]] = [
-        (f.file_name, lambda f=f: cards_file(f)) for f in kit.families(ctx)]
+        (f.file_name, lambda f=f: cards_file(f)) for f in kit.families(job.ctx)]
     return out + [(f.name, lambda f=f: f.write(job)) for f in kit.files]
 
 
@@ -109,7 +108,7 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     folder.mkdir(parents=True, exist_ok=True)
     files_job = job_for(opts, kit, ctx, folder)
     previous = _previous_files(folder, files_job.version, opts.companion_url)
-    files = outputs(opts, kit, ctx, files_job)
+    files = outputs(kit, files_job)
     todo = [(name, write) for name, write in files
             if only is None or name in only or name not in previous]
     # The kit's slow files go first, so that on several cores the others fill in around them.

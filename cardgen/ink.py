@@ -44,7 +44,7 @@ def saves_ink(c: Canvas) -> bool:
 def icon(c: Canvas) -> Iterator[None]:
     """Draw a glyph: on an ink-saver canvas its dark fills (smaller than LARGE) stay solid
     instead of turning into outlined plates; a plain canvas is left alone."""
-    if not isinstance(c, InkSaverCanvas):
+    if not saves_ink(c):
         yield
         return
     before, c._icon = c._icon, True

@@ -38,8 +38,11 @@ def _pages(ctx: Ctx, page: tuple[float, float], size: float, total: int = 0,
            last: float | None = None) -> int:
     """How many pages the summary takes at `size` (with page `total`'s columns `last` high);
     a large number when some text would run below its column."""
-    n, spilled = _summary(NullCanvas(), ctx, page, size, total, last,  # type: ignore[arg-type]
-                          folio=False)
+    try:
+        n, spilled = _summary(NullCanvas(), ctx, page, size, total, last,  # type: ignore[arg-type]
+                              folio=False)
+    except OverflowError:  # a block taller than a whole column `last` high: too short
+        return 999
     return 999 if spilled else n
 
 

@@ -222,3 +222,15 @@ def test_a_heading_moves_on_with_a_first_point_that_does_not_fit_under_it():
     keep_section(flow, "Heading", ["a point of ten lines or so " * 12])
     assert ("Heading" in {s for x, s in drawn if x == 300}), drawn[:3]
 
+
+
+def test_the_summary_fitting_counts_a_too_short_last_page_as_not_fitting():
+    """The search for the last page's column height may try a height below one heading's
+    room: that height does not fit (a large page count), it does not end the build."""
+    from cardgen.double_mission.rules_summary import _pages
+    from cardgen.geometry import PAPERS
+
+    ctx = Ctx(load_game("double-mission", CONTENT), "en", fonts_for("en"))
+    total = _pages(ctx, PAPERS["a4"], 10.5)
+    assert total < 999
+    assert _pages(ctx, PAPERS["a4"], 10.5, total, last=50) == 999

@@ -237,6 +237,27 @@ def _registration(c: Canvas, tile: imposition.Tile, rows: int, cols: int,
     c.restoreState()
 
 
+SHEET_MARGIN = mm(10)  # round a player aid or score pad sheet
+
+
+def half_areas(page: tuple[float, float]) -> tuple[Rect, Rect]:
+    """The top and bottom halves of a page that takes two sheets (two aids a page)."""
+    pw, ph = page
+    h = (ph - 3 * SHEET_MARGIN) / 2
+    return (Rect(SHEET_MARGIN, SHEET_MARGIN * 2 + h, pw - 2 * SHEET_MARGIN, h),
+            Rect(SHEET_MARGIN, SHEET_MARGIN, pw - 2 * SHEET_MARGIN, h))
+
+
+def cut_line(c: Canvas, page: tuple[float, float]) -> None:
+    """The dashed line between the two halves of a page."""
+    c.saveState()
+    c.setDash(3, 3)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.3)
+    c.line(SHEET_MARGIN, page[1] / 2, page[0] - SHEET_MARGIN, page[1] / 2)
+    c.restoreState()
+
+
 def write_sheets(doc: Document, draw: Callable[[Canvas, Ctx, Rect], None], count: int, *,
                  halves: bool = False, link: bool = False) -> None:
     """`count` copies of a sheet drawn by `draw`, one per page, or with `halves` two per page
@@ -247,14 +268,14 @@ def write_sheets(doc: Document, draw: Callable[[Canvas, Ctx, Rect], None], count
     content version (drawn after the sheet)."""
     c = doc.canvas
     pw, ph = c._pagesize
-    margin = mm(10)
-    half = (ph - 3 * margin) / 2
+    margin = SHEET_MARGIN
+    top_half, bottom_half = half_areas((pw, ph))
     strip = LINK_STRIP if link and doc.link else 0.0
     gap = mm(3) if strip else 0.0
     for i in range(count):
         top = i % 2 == 0
         if halves:
-            area = Rect(margin, margin * 2 + half if top else margin, pw - 2 * margin, half)
+            area = top_half if top else bottom_half
         else:
             area = Rect(margin, margin, pw - 2 * margin, ph - 2 * margin)
         draw(c, doc.ctx, Rect(area.x, area.y + strip + gap, area.w, area.h - strip - gap))
@@ -263,12 +284,7 @@ def write_sheets(doc: Document, draw: Callable[[Canvas, Ctx, Rect], None], count
         if not halves:
             doc.end_page()
         elif not top or i == count - 1:
-            c.saveState()
-            c.setDash(3, 3)
-            c.setStrokeColor(INK)
-            c.setLineWidth(0.3)
-            c.line(margin, ph / 2, pw - margin, ph / 2)
-            c.restoreState()
+            cut_line(c, (pw, ph))
             doc.end_page()
 
 

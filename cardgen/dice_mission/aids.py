@@ -19,27 +19,18 @@ from missionkit.content.guide import GuideSection
 from missionkit.dice_mission.guide import fill
 
 from .. import text
-from ..documents import LINK_STRIP, Document
+from ..documents import LINK_STRIP, Document, cut_line, half_areas
 from ..geometry import Rect, mm
 from ..imposition import back_cells
-from ..render.common import CHARCOAL, GOLD, INK, Ctx, fill_rect, hexcolor
+from ..render.common import CHARCOAL, GOLD, Ctx, fill_rect, hexcolor
 from ..render.flow import FittedSizes, Flow
 from . import glyphs
 from .cards import TYPE_STYLE
 from .strings import t
 
-MARGIN = mm(10)
 BACK_FILL = hexcolor("#23252B")
 START = 10.5  # the running text's size when there is room for it
 KEY_H = mm(46)  # the four mission types' key, atop the front's third column
-
-
-def halves(page: tuple[float, float]) -> tuple[Rect, Rect]:
-    """The top and bottom aid areas of a page."""
-    pw, ph = page
-    h = (ph - 3 * MARGIN) / 2
-    return (Rect(MARGIN, 2 * MARGIN + h, pw - 2 * MARGIN, h), Rect(MARGIN, MARGIN,
-                                                                   pw - 2 * MARGIN, h))
 
 
 def _is_back(section_id: str) -> bool:
@@ -149,7 +140,7 @@ def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, floa
     size of each side is found once per place on the sheet, not once per aid."""
     c, ctx = doc.canvas, doc.ctx
     page = c._pagesize
-    areas = halves(page)
+    areas = half_areas(page)
     front_sizes, back_sizes = FittedSizes(START), FittedSizes(START)
     for first in range(0, count, 2):
         fronts: Sequence[Rect] = areas[:min(2, count - first)]
@@ -165,11 +156,5 @@ def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, floa
 
 def _cut_line(c: Canvas, page: tuple[float, float], aids: int) -> None:
     """The dashed line between the two aids of a sheet (none under a lone aid)."""
-    if aids < 2:
-        return
-    c.saveState()
-    c.setDash(3, 3)
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.3)
-    c.line(MARGIN, page[1] / 2, page[0] - MARGIN, page[1] / 2)
-    c.restoreState()
+    if aids >= 2:
+        cut_line(c, page)

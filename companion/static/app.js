@@ -125,12 +125,23 @@
     });
     try { sessionStorage.setItem("mk-tab", name); } catch (err) { /* private mode */ }
   }
+  // A tab whose section the page does not hold (the plan cards on a read-only link or once
+  // the game is over) leaves the bar; a page showing it goes back to the table.
+  function onPage(name) {
+    return name === "table" || document.querySelector('[data-panel="' + name + '"], #' + name);
+  }
+  function syncTabs() {
+    if (!tabs) { return; }
+    tabs.querySelectorAll("[data-tab]").forEach(function (b) { b.hidden = !onPage(b.dataset.tab); });
+    if (!onPage(body.dataset.tab)) { showTab("table"); }
+  }
   var tabs = document.querySelector(".tabs");
   if (tabs) {
     tabs.hidden = false;
     var saved = null;
     try { saved = sessionStorage.getItem("mk-tab"); } catch (err) { saved = null; }
     showTab(saved && tabs.querySelector('[data-tab="' + saved + '"]') ? saved : "table");
+    syncTabs();
   }
 
   // --- offline or server down: a visible banner; a tap that failed says so ---
@@ -149,6 +160,7 @@
 
   // --- after each swap: error placement, whose phone, history of finished games ---
   function afterSwap() {
+    syncTabs();
     placeError();
     applySeat();
     recordHistory();

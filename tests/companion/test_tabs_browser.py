@@ -36,3 +36,20 @@ def test_the_log_and_invite_tabs_replace_the_table(browser, live, game):  # noqa
     page.click(".tabs >> text=Table")
     assert turn.is_visible() and not log.is_visible()
     context.close()
+
+
+def test_a_read_only_link_offers_no_tab_it_cannot_show(browser, live):  # noqa: F811
+    """Double Mission's plan cards are played from an edit link: a read-only phone's bar
+    has no Cards tab (it opened an empty screen), and the tabs it keeps still work."""
+    status, body = call(live.url + "/api/v1/games", "POST",
+                        {"players": GAMES["double-mission"]})
+    assert status == 201, body
+    context = browser.new_context(**PHONE)
+    edit, view = context.new_page(), context.new_page()
+    edit.goto(body["join_url"])
+    view.goto(body["view_url"])
+    assert edit.locator('.tabs [data-tab="cards"]').is_visible()
+    assert not view.locator('.tabs [data-tab="cards"]').is_visible()
+    view.click(".tabs >> text=Titles")
+    assert view.locator("#titles-h").is_visible() and not view.locator("#log-h").is_visible()
+    context.close()

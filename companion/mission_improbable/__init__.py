@@ -32,6 +32,9 @@ class MissionImprobableGame(CompanionGame):
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return public_state(loaded)
 
+    def turn_seat(self, public: dict[str, Any]) -> int | None:
+        return None if public["status"] == "finished" else public["turn"]["player"]
+
     def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
         return page_context(loaded.state, role)
 

@@ -1,6 +1,7 @@
-"""Every game's tab bar shows one section at a time: the log or the invitation replaces the
-table on the phone, as Double Mission's other tabs do (found playing Dice Mission and
-Mission Improbable, where both were drawn far below the whole table)."""
+"""The table page's shell in every game, as found playing whole games on phones: the tab
+bar shows one section at a time (Dice Mission's and Mission Improbable's log and invitation
+were drawn far below the whole table), offers no tab the page cannot show, and "Your turn"
+follows the turn."""
 
 from __future__ import annotations
 
@@ -52,4 +53,21 @@ def test_a_read_only_link_offers_no_tab_it_cannot_show(browser, live):  # noqa: 
     assert not view.locator('.tabs [data-tab="cards"]').is_visible()
     view.click(".tabs >> text=Titles")
     assert view.locator("#titles-h").is_visible() and not view.locator("#log-h").is_visible()
+    context.close()
+
+
+def test_your_turn_shows_on_the_mission_improbable_phone_whose_turn_it_is(browser, live):  # noqa: F811
+    """Found playing: "Who am I?" was offered but no phone ever showed "Your turn"."""
+    status, body = call(live.url + "/api/v1/games", "POST", {
+        "game": "mission-improbable", "players": GAMES["mission-improbable"],
+        "turn_order": [1, 0]})  # SPECTRE (seat 1) plays first
+    assert status == 201, body
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(body["join_url"])
+    for seat, mine in (("1", True), ("0", False)):
+        page.select_option("#me", seat)
+        page.wait_for_function("(want) => document.body.classList.contains('my-turn') === want",
+                               arg=mine, timeout=5000)
+        assert page.locator(".your-turn").is_visible() == mine
     context.close()

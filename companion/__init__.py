@@ -8,6 +8,8 @@ from typing import Any
 
 from flask import Flask
 
+from missionkit import siteconfig
+
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 
@@ -27,9 +29,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         GAME_IDLE_SECONDS=float(os.environ.get("MISSION_KIT_GAME_IDLE_DAYS", "30")) * 86400,
         MAX_EVENTS=int(os.environ.get("MISSION_KIT_MAX_EVENTS", "20000")),
         RATELIMIT_STORAGE_URI=os.environ.get("MISSION_KIT_RATELIMIT_STORAGE", "memory://"),
+        # where invites send the other phones (links.py): the configured public URL, and
+        # the LAN address `companion serve --lan` found
+        PUBLIC_URL=None,
+        LAN_URL=None,
     )
     if test_config:
         app.config.update(test_config)
+    if "PUBLIC_URL" not in (test_config or {}):
+        configured = siteconfig.public_url()  # the environment or the config file
+        app.config["PUBLIC_URL"] = configured.url if configured else None
     from . import api, errors, i18n, jsonio, pages, security, service
 
     app.json = jsonio.OrjsonProvider(app)  # keeps the spec's field order, as built

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from missionkit.game import IllegalEvent
 from missionkit.registry import DEFAULT_GAME
 
 from .errors import api_error
 from .jsonbody import json_body
+from .links import external
 from .openapi import openapi
 from .service import games
 from .store import Conflict
@@ -58,8 +59,8 @@ def _created(game_id: str, edit: str, view: str, loaded: Any) -> tuple[Response,
     """201 with the new game's id, its two links and its state."""
     return jsonify({
         "id": game_id, "edit_token": edit, "view_token": view,
-        "join_url": url_for("pages.table", token=edit, _external=True),
-        "view_url": url_for("pages.table", token=view, _external=True),
+        "join_url": external("pages.table", token=edit),
+        "view_url": external("pages.table", token=view),
         "state": games().public_state(loaded)}), 201
 
 

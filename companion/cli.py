@@ -5,12 +5,20 @@ argparse, like cardgen's command line: quick to start, nothing to build per opti
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import socket
 import sys
+from importlib.metadata import version
 from typing import Any
 
+import segno
+
+from missionkit import siteconfig
 from missionkit.commandline import Failed, add_command, run
 from missionkit.registry import GAMES
+
+from . import lan
 
 
 def fail(message: str, code: int) -> Failed:
@@ -20,37 +28,100 @@ def fail(message: str, code: int) -> Failed:
 
 def serve(args: argparse.Namespace) -> None:
     """Run the companion with a production WSGI server (waitress, or gunicorn workers),
-    after checking that its database takes writes."""
+    after checking that its database takes writes. With --lan the phones at the table can
+    join: it listens on every interface and invites them to this machine's LAN address."""
     from . import create_app
 
-    config = {"DATABASE": args.db} if args.db else None
+    try:
+        public = siteconfig.public_url(args.public_url)
+    except siteconfig.ConfigError as exc:
+        raise fail(f"companion serve: {exc}", 2) from None
+    host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
+    found = lan.addresses() if args.lan else []
+    scheme = "http"
+    config: dict[str, Any] = {"PUBLIC_URL": public.url if public else None,
+                              "LAN_URL": found[0].url(scheme, args.port) if found else None}
+    if args.db:
+        config["DATABASE"] = args.db
     flask_app = _checked_app(create_app, config)
+    _check_port(host, args.port)
     _open_files(args.connection_limit + 64)
     if args.workers == 1:
-        from waitress import serve as waitress_serve
+        from waitress import create_server
 
         from .heap import freeze_startup
 
         freeze_startup()  # before the first request: see heap.py
-
-        print(f"Mission Kit companion on http://{args.host}:{args.port}/ "
-              f"(data: {flask_app.config['DATABASE']})", flush=True)
         # Every open connection (an idle phone's keep-alive, a slow client) holds one of
         # `connection_limit` places, not a thread: threads serve whole requests only.
-        waitress_serve(flask_app, host=args.host, port=args.port, threads=args.threads,
-                       connection_limit=args.connection_limit,
-                       channel_timeout=args.channel_timeout, asyncore_use_poll=True,
-                       backlog=2048, ident="mission-kit")
+        try:
+            server = create_server(flask_app, host=host, port=args.port, threads=args.threads,
+                                   connection_limit=args.connection_limit,
+                                   channel_timeout=args.channel_timeout,
+                                   asyncore_use_poll=True, backlog=2048, ident="mission-kit")
+        except OSError as exc:
+            raise _port_failure(host, args.port, exc) from None
+        _announce(flask_app.config["DATABASE"], scheme, host, args.port, found, public)
+        server.run()
         return
     flask_app.extensions["games"].store.close()  # each worker opens its own after the fork
     from .multiworker import run_gunicorn
 
-    print(f"Mission Kit companion on http://{args.host}:{args.port}/ ({args.workers} workers)",
-          flush=True)
-    run_gunicorn(lambda: create_app(config), bind=f"{args.host}:{args.port}",
+    _announce(f"{flask_app.config['DATABASE']}, {args.workers} workers", scheme, host,
+              args.port, found, public)
+    run_gunicorn(lambda: create_app(config), bind=_bind(host, args.port),
                  workers=args.workers, threads=args.threads,
                  connections=args.connection_limit, timeout=args.channel_timeout)
 
+
+def _bind(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def _port_failure(host: str, port: int, exc: OSError) -> Failed:
+    if exc.errno == errno.EADDRINUSE:
+        return fail(f"companion serve: port {port} is already in use on {host} (another "
+                    f"companion, or another program): stop it, or try --port {port + 1}", 1)
+    if exc.errno == errno.EACCES:
+        return fail(f"companion serve: not allowed to listen on port {port}: ports below "
+                    f"1024 need root; try --port 5000", 1)
+    return fail(f"companion serve: cannot listen on {host}:{port}: {exc.strerror}", 1)
+
+
+def _check_port(host: str, port: int) -> None:
+    """Fail in one line, before anything is printed, when the port cannot be had."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise _port_failure(host, port, exc) from None
+
+
+def _announce(data: str, scheme: str, host: str, port: int, found: list[lan.Address],
+              public: siteconfig.PublicUrl | None) -> None:
+    """Say where the companion is, for this computer and for the phones at the table."""
+    local = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    here = lan.Address(local, "").url(scheme, port)
+    print(f"Mission Kit companion on {here} (data: {data})", flush=True)
+    if public:
+        joins = [(public.url, public.source)]
+    else:
+        joins = [(a.url(scheme, port), a.interface) for a in found]
+    for url, where in joins:
+        print(f"  Join: {url}  ({where})", flush=True)
+    if joins:
+        print("Phones at the table: scan this, or open the Join address; the game's own "
+              "invite (its QR code) uses it too.", flush=True)
+        segno.make(joins[0][0], error="m").terminal(out=sys.stdout, compact=True)
+        sys.stdout.flush()
+    elif host in ("0.0.0.0", "::"):
+        print("  No network address found: is this computer on the table's Wi-Fi? Phones "
+              "cannot join until it is.", flush=True)
+    elif siteconfig.is_loopback_host(host):
+        print("  Only this computer can open it. For phones at the table, start it with "
+              "`companion serve --lan`.", flush=True)
 
 def _checked_app(create_app: Any, config: dict[str, Any] | None) -> Any:
     """The app, once its database has shown it takes writes; else a clear message, exit 1."""
@@ -89,10 +160,18 @@ def _at_least_one(text: str) -> int:
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="companion",
                                    description="The Mission Kit scoring companion.")
+    root.add_argument("--version", action="version",
+                      version=f"%(prog)s {version('mission-kit')}")
     commands = root.add_subparsers(title="commands", metavar="COMMAND")
 
     sub = add_command(commands, serve)
-    sub.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    sub.add_argument("--host", help="address to listen on (default 127.0.0.1; with --lan, "
+                     "0.0.0.0: every interface)")
+    sub.add_argument("--lan", action="store_true", help="table mode: listen on every interface "
+                     "and invite the phones to this machine's LAN address (printed, with a QR)")
+    sub.add_argument("--public-url", metavar="URL", help="the address phones use to reach this "
+                     "companion, for every invite and QR (default: MISSION_KIT_PUBLIC_URL, then "
+                     "public_url in mission-kit.toml or ~/.config/mission-kit/config.toml)")
     sub.add_argument("--port", type=int, default=5000, help="port to listen on")
     sub.add_argument("--db", help="SQLite file, or a database URL such as "
                      "postgresql+psycopg://user:pw@host/db (default: instance/companion.db)")

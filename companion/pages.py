@@ -27,6 +27,7 @@ from flask_babel import lazy_gettext as _l
 
 from missionkit.game import IllegalEvent
 
+from .links import external, invite_base
 from .numbers import whole_number
 from .plugin import Loaded
 from .security import csrf
@@ -53,6 +54,8 @@ def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, A
         "house_rules": loaded.rules[:12] if loaded.rules and loaded.rules != shipped.rules_hash
         else None,
         "hosting": session.get("hosting") == token, "invite_label": _l("Invite"),
+        "invite": invite_base(), "join_url": external("pages.table", token=token),
+        "view_url": external("pages.table", token=loaded.view_token),
         **plugin.page_context(loaded, role), **extra,
     }
 
@@ -174,7 +177,7 @@ def export(token: str) -> Response:
 @bp.get("/t/<token>/qr.svg")
 def qr(token: str) -> Response:
     open_link(token)
-    link = url_for("pages.table", token=token, _external=True)
+    link = external("pages.table", token=token)
     out = io.BytesIO()  # a standalone SVG (with xmlns), so an <img> renders it
     segno.make(link, error="m").save(out, kind="svg", scale=4, border=4, dark="#1b1b1f",
                                      light="#ffffff", xmldecl=False, svgns=True)

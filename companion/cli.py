@@ -123,6 +123,24 @@ def _announce(data: str, scheme: str, host: str, port: int, found: list[lan.Addr
         print("  Only this computer can open it. For phones at the table, start it with "
               "`companion serve --lan`.", flush=True)
 
+def backup(args: argparse.Namespace) -> None:
+    """Print one game's full backup (JSON), for the operator of this server: unlike the
+    edit link's export it holds the game's secret in the clear (the order of every hidden
+    draw), so keep it as private as the database itself."""
+    import orjson
+
+    from . import create_app
+    from .store import NotFound
+
+    flask_app = create_app({"DATABASE": args.db} if args.db else None)
+    try:
+        body = flask_app.extensions["games"].export(args.game_id, backup=True)
+    except NotFound:
+        raise fail(f"companion backup: no game {args.game_id!r} in "
+                   f"{flask_app.config['DATABASE']}", 2) from None
+    sys.stdout.write(orjson.dumps(body, option=orjson.OPT_INDENT_2).decode() + "\n")
+
+
 def _checked_app(create_app: Any, config: dict[str, Any] | None) -> Any:
     """The app, once its database has shown it takes writes; else a clear message, exit 1."""
     from sqlalchemy.exc import DBAPIError
@@ -185,6 +203,10 @@ def parser() -> argparse.ArgumentParser:
     sub.add_argument("--channel-timeout", type=_at_least_one, default=60,
                      help="seconds a connection may sit idle or send nothing before it is "
                      "closed (default 60)")
+
+    sub = add_command(commands, backup)
+    sub.add_argument("game_id", help="the game's id (the API's `id`, in its export's name)")
+    sub.add_argument("--db", help="SQLite file or database URL, as for serve")
 
     for package in GAMES.values():  # a game may add its own commands (companion/<game>/cli.py)
         try:

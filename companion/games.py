@@ -9,10 +9,12 @@ import time
 from collections import OrderedDict
 from typing import Any
 
+from missionkit.draws import fresh_seed
 from missionkit.game import IllegalEvent
 from missionkit.registry import DEFAULT_GAME
 
 from .plugin import CompanionGame, Loaded, validated
+from .sealing import FIELD, Sealer
 from .store import Conflict, NotFound, Store
 
 EXPORT_FORMAT = "mission-kit-game/1"
@@ -63,8 +65,10 @@ class Games:
 
     def __init__(self, store: Store, plugins: dict[str, CompanionGame], *,
                  max_events: int = 20_000, cache_games: int = 2048,
-                 cache_weight: int = 1_000_000, idle_seconds: float = 30 * 86400):
+                 cache_weight: int = 1_000_000, idle_seconds: float = 30 * 86400,
+                 sealer: Sealer | None = None):
         self.store, self.plugins, self.max_events = store, plugins, max_events
+        self.sealer = sealer or Sealer(lambda: "")  # the app passes one keyed by SECRET_KEY
         self.idle_seconds, self._swept = idle_seconds, 0.0
         self._rng = random.SystemRandom()
         self._states = StateCache(cache_games, cache_weight)
@@ -175,7 +179,7 @@ class Games:
             raise IllegalEvent("this export comes from a read-only link and leaves out what "
                                "players keep hidden; export from the edit link", "view_only")
         plugin = self._imported_rules(self.plugin(data.get("game", self.default().id)), data)
-        setup = validated(plugin.setup_model, data.get("setup"), ("setup",))
+        setup = validated(plugin.setup_model, self._secret_setup(data.get("setup")), ("setup",))
         bodies = data.get("events")
         if not isinstance(bodies, list):
             raise IllegalEvent("a list of events is required", "events")
@@ -198,6 +202,19 @@ class Games:
                                                      game=plugin.id, rules=plugin.pinned)
         return game_id, edit, view, self.load(game_id)
 
+    def _secret_setup(self, setup: Any) -> Any:
+        """An imported setup with its secret: opened from the edit export's sealed copy, as
+        given in an operator's backup (or an export from before sealing), else a new one
+        (the hidden draws are then dealt anew)."""
+        if not isinstance(setup, dict):
+            return setup
+        setup = dict(setup)
+        if FIELD in setup:
+            setup["seed"] = self.sealer.open(setup.pop(FIELD))
+        elif "seed" not in setup:
+            setup["seed"] = fresh_seed()
+        return setup
+
     def _imported_rules(self, plugin: CompanionGame, data: dict[str, Any]) -> CompanionGame:
         """The rules an export carries: its own content copy, else the shipped content."""
         content = data.get("content")
@@ -219,11 +236,13 @@ class Games:
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return self.ruleset(loaded.game, loaded.rules).public_state(loaded)
 
-    def export(self, game_id: str, role: str = "edit") -> dict[str, Any]:
+    def export(self, game_id: str, role: str = "edit", backup: bool = False) -> dict[str, Any]:
         """A game as portable JSON: which game, its setup, its live event log and the rules
-        it keeps (so another server replays it by them, whatever it ships). For a
-        read-only link, only what that link may see (no seed, no face-down ids): such an
-        export is marked `view_only` and cannot be imported."""
+        it keeps (so another server replays it by them, whatever it ships). The secret of
+        its hidden draws travels sealed for this server (sealing.py), in the clear only in
+        the operator's `backup`. For a read-only link, only what that link may see (no
+        secret, no face-down ids): such an export is marked `view_only` and cannot be
+        imported."""
         stored = self.store.load(game_id)
         plugin = self.plugin(stored.game)
         rules: dict[str, Any] = {}
@@ -233,7 +252,10 @@ class Games:
             setup, events = plugin.export_view(stored.setup, stored.events)
             return {"format": EXPORT_FORMAT, "game": stored.game, "view_only": True,
                     "setup": setup, "events": events, **rules}
-        return {"format": EXPORT_FORMAT, "game": stored.game, "setup": stored.setup,
+        setup = dict(stored.setup)
+        if not backup:
+            setup[FIELD] = self.sealer.seal(setup.pop("seed", 0))
+        return {"format": EXPORT_FORMAT, "game": stored.game, "setup": setup,
                 "events": stored.events, **rules}
 
     def _check_version(self, game_id: str, version: int) -> None:

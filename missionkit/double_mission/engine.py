@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from missionkit.draws import stream
+
 from ..content.errors import field_path
 from ..game import Handlers
 from . import cards, table
@@ -357,7 +359,7 @@ def _close_watch_reveal(state: State, event: Score) -> list[str] | None:
     """The 3 unused titles Close Watch reveals: as entered at the table, or drawn (D31)."""
     unused = [t.id for t in state.game.titles if t.id not in state.laid_out]
     if event.close_watch_reveal is None:
-        rng = random.Random(state.setup.seed + 1)
+        rng = stream(state.setup.seed, "close-watch")
         return rng.sample(unused, 3) if len(unused) >= 3 else None
     if len(set(event.close_watch_reveal)) != 3:
         _raise("Close Watch reveals 3 different titles", "event.close_watch_reveal")

@@ -10,7 +10,7 @@ from collections import OrderedDict
 from typing import Any
 
 from missionkit.draws import fresh_seed
-from missionkit.game import IllegalEvent
+from missionkit.game import IllegalEvent, check_new_names
 from missionkit.registry import DEFAULT_GAME
 
 from .plugin import CompanionGame, Loaded, validated
@@ -180,6 +180,10 @@ class Games:
                                "players keep hidden; export from the edit link", "view_only")
         plugin = self._imported_rules(self.plugin(data.get("game", self.default().id)), data)
         setup = validated(plugin.setup_model, self._secret_setup(data.get("setup")), ("setup",))
+        try:
+            check_new_names([seat.name for seat in setup.players])
+        except IllegalEvent as exc:
+            raise IllegalEvent(exc.message, f"setup.{exc.field}") from None
         bodies = data.get("events")
         if not isinstance(bodies, list):
             raise IllegalEvent("a list of events is required", "events")

@@ -22,7 +22,7 @@ from werkzeug.datastructures import MultiDict
 
 from missionkit.content.errors import field_path
 from missionkit.draws import fresh_seed
-from missionkit.game import IllegalEvent
+from missionkit.game import IllegalEvent, check_new_names
 from missionkit.registry import DEFAULT_GAME, GAMES
 
 
@@ -105,6 +105,7 @@ class CompanionGame:
         """Validate a new game's setup with a fresh seed and deal its first state; return the
         setup, which also lists what the seed drew (see `drawn`), and the state."""
         setup = validated(self.setup_model, {**payload, "seed": fresh_seed()})
+        check_new_names([seat.name for seat in setup.players])
         state = self.new_state(setup)
         return setup.model_copy(update=self.drawn(state)), state
 

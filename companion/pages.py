@@ -53,11 +53,17 @@ def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, A
         # a game keeps the rules it started with; say so when they are not the shipped ones
         "house_rules": loaded.rules[:12] if loaded.rules and loaded.rules != shipped.rules_hash
         else None,
-        "hosting": session.get("hosting") == token, "invite_label": _l("Invite"),
+        "hosting": session.get("hosting") == _hosting_mark(token), "invite_label": _l("Invite"),
         "invite": invite_base(), "join_url": external("pages.table", token=token),
         "view_url": external("pages.table", token=loaded.view_token),
         **plugin.page_context(loaded, role), **extra,
     }
+
+
+def _hosting_mark(token: str) -> str:
+    """What the session cookie keeps of the game this phone made: a digest of its edit
+    token, not the token (a signed cookie is readable by whoever holds it)."""
+    return hashlib.sha256(b"hosting:" + token.encode()).hexdigest()[:32]
 
 
 def _render(loaded: Loaded, token: str, role: str, status: int = 200, **extra: Any) -> Any:
@@ -86,7 +92,7 @@ def create() -> Any:
         return _home(plugin, 422, exc.message, form)
     except Unavailable as exc:
         return _home(plugin, 503, exc.message, form)
-    session["hosting"] = edit  # this phone shows the invite first until play starts
+    session["hosting"] = _hosting_mark(edit)  # this phone shows the invite first until play starts
     return redirect(url_for("pages.table", token=edit), code=303)
 
 

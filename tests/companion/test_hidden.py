@@ -86,3 +86,18 @@ def test_a_change_never_takes_the_token_from_the_query_string(client, created):
     r = client.post(f"/api/v1/games/{game_id}/undo?token={edit}", json={"version": 0})
     assert r.status_code == 401
     assert client.get(f"/api/v1/games/{game_id}?token={edit}").status_code == 200
+
+
+def test_the_session_cookie_holds_no_edit_token(app):
+    """The form-made game's cookie said {"hosting": "<edit token>"}: signed, not encrypted."""
+    client = app.test_client()
+    app.config["WTF_CSRF_ENABLED"] = False
+    r = client.post("/games", data={"game": "double-mission", "name0": "Ann", "name1": "Bo",
+                                    "character0": "jack", "character1": "queen"})
+    assert r.status_code == 303, r.data
+    edit = r.headers["Location"].rsplit("/", 1)[1]
+    cookie = client.get_cookie("session").value
+    session = app.session_interface.get_signing_serializer(app).loads(cookie)
+    assert "hosting" in session and edit not in json.dumps(session) and edit not in cookie
+    page = client.get(f"/t/{edit}").get_data(as_text=True)
+    assert 'id="invite"' in page.split('id="game"')[0]  # this phone still shows it first

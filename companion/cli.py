@@ -50,8 +50,10 @@ def serve(args: argparse.Namespace) -> None:
         from waitress import create_server
 
         from .heap import freeze_startup
+        from .serverlog import quiet_queue_warnings
 
         freeze_startup()  # before the first request: see heap.py
+        quiet_queue_warnings()
         # Every open connection (an idle phone's keep-alive, a slow client) holds one of
         # `connection_limit` places, not a thread: threads serve whole requests only.
         try:
@@ -145,12 +147,22 @@ def _checked_app(create_app: Any, config: dict[str, Any] | None) -> Any:
     """The app, once its database has shown it takes writes; else a clear message, exit 1."""
     from sqlalchemy.exc import DBAPIError
 
+    from .dbhealth import Damaged
     from .store import Unavailable
 
     where = (config or {}).get("DATABASE", "the default database")
     try:
         flask_app = create_app(config)
-        flask_app.extensions["games"].store.check_writable()
+        store = flask_app.extensions["games"].store
+        store.check_writable()
+        if not store.check_integrity():
+            print(f"companion serve: {where} is too large to check in 10 s at start; "
+                  f"check it with: sqlite3 FILE 'PRAGMA integrity_check'", flush=True)
+    except Damaged as exc:
+        path = flask_app.config["DATABASE"]
+        raise fail(f"companion serve: {path} is damaged ({exc}): some games would not "
+                   f"open. Stop, keep a copy, then restore your last backup or try "
+                   f"`sqlite3 {path} .recover | sqlite3 repaired.db`", 1) from None
     except Unavailable as exc:
         raise fail(f"companion serve: cannot serve from {where}: {exc.reason}", 1) from None
     except DBAPIError as exc:

@@ -336,6 +336,8 @@ def _finish(state: State) -> None:
 def _score(state: State, event: Score) -> None:
     if state.status != "finished":
         _raise("final scoring starts when play is over")
+    if state.result is not None:
+        _raise("the final tally is already revealed; undo it to score again", "event.type")
     try:
         state.result = tally(snapshot(state, event), state.game)
     except TallyError as exc:  # the table's scoring inputs contradict the game

@@ -24,6 +24,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_wtf.csrf import CSRFError
 
 from missionkit.game import IllegalEvent
 
@@ -44,6 +45,9 @@ def check_csrf() -> None:
     forms, the X-CSRFToken header from htmx. (Only these pages use cookies and forms.)"""
     if current_app.config["WTF_CSRF_ENABLED"]:
         csrf.protect()  # does nothing for GET and HEAD
+        if request.method not in ("GET", "HEAD", "OPTIONS") and request.headers.get(
+                "Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+            raise CSRFError("This request came from another site.")
 
 def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, Any]:
     plugin, shipped = games().ruleset(loaded.game, loaded.rules), games().plugins[loaded.game]

@@ -60,6 +60,7 @@ def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, A
         "hosting": session.get("hosting") == token, "invite_label": _l("Invite"),
         "invite": invite_base(), "join_url": external("pages.table", token=token),
         "view_url": external("pages.table", token=loaded.view_token),
+        "tls_ca": bool(current_app.config.get("TLS_CA")),
         **plugin.page_context(loaded, role), **extra,
     }
 
@@ -226,6 +227,37 @@ def service_worker() -> Response:
     """The service worker, served from the root so its scope covers every page."""
     response = Response(_service_worker_source(), mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
+    response.cache_control.no_cache = True
+    return response
+
+
+@bp.get("/ca.crt")
+def ca_certificate() -> Response:
+    """The table's local CA, for a phone to install once (`companion serve --tls`): its
+    public certificate only, in DER (what Android and iOS install). 404 without TLS."""
+    return _ca_answer(pem=False)
+
+
+@bp.get("/ca.pem")
+def ca_pem() -> Response:
+    """The same certificate in PEM, for computers (certutil, a browser's import)."""
+    return _ca_answer(pem=True)
+
+
+def _ca_answer(pem: bool) -> Response:
+    path = current_app.config.get("TLS_CA")
+    if not path:
+        abort(404)
+    from cryptography import x509
+    from cryptography.hazmat.primitives.serialization import Encoding
+
+    # parsed and written out again: whatever else the file held, only the certificate leaves
+    cert = x509.load_pem_x509_certificate(Path(path).read_bytes())
+    response = Response(cert.public_bytes(Encoding.PEM if pem else Encoding.DER),
+                        mimetype="application/x-pem-file" if pem
+                        else "application/x-x509-ca-cert")
+    name = "mission-kit-ca.pem" if pem else "mission-kit-ca.crt"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     response.cache_control.no_cache = True
     return response
 

@@ -142,7 +142,7 @@ def test_with_tls_the_invite_offers_the_ca_and_cookies_are_secure(ca, tmp_path):
     made = client.post("/api/v1/games", base_url="https://localhost", json={"players": TWO}).json
     assert made["join_url"].startswith("https://localhost/t/")
     page = client.get(f"/t/{made['edit_token']}", base_url="https://localhost").data
-    assert b'id="ca-offer"' in page and b'href="/ca.crt"' in page
+    assert b'id="ca-offer"' in page and b'class="button" href="/ca.crt"' in page
 
 
 def _wait_for(url: str, context: ssl.SSLContext, proc: subprocess.Popen, log: Path) -> bytes:

@@ -24,6 +24,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_wtf.csrf import CSRFError
 
 from missionkit.game import IllegalEvent
 
@@ -44,6 +45,9 @@ def check_csrf() -> None:
     forms, the X-CSRFToken header from htmx. (Only these pages use cookies and forms.)"""
     if current_app.config["WTF_CSRF_ENABLED"]:
         csrf.protect()  # does nothing for GET and HEAD
+        if request.method not in ("GET", "HEAD", "OPTIONS") and request.headers.get(
+                "Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+            raise CSRFError("This request came from another site.")
 
 def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, Any]:
     plugin, shipped = games().ruleset(loaded.game, loaded.rules), games().plugins[loaded.game]
@@ -56,6 +60,7 @@ def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, A
         "hosting": session.get("hosting") == _hosting_mark(token), "invite_label": _l("Invite"),
         "invite": invite_base(), "join_url": external("pages.table", token=token),
         "view_url": external("pages.table", token=loaded.view_token),
+        "tls_ca": bool(current_app.config.get("TLS_CA")),
         **plugin.page_context(loaded, role), **extra,
     }
 
@@ -228,6 +233,37 @@ def service_worker() -> Response:
     """The service worker, served from the root so its scope covers every page."""
     response = Response(_service_worker_source(), mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
+    response.cache_control.no_cache = True
+    return response
+
+
+@bp.get("/ca.crt")
+def ca_certificate() -> Response:
+    """The table's local CA, for a phone to install once (`companion serve --tls`): its
+    public certificate only, in DER (what Android and iOS install). 404 without TLS."""
+    return _ca_answer(pem=False)
+
+
+@bp.get("/ca.pem")
+def ca_pem() -> Response:
+    """The same certificate in PEM, for computers (certutil, a browser's import)."""
+    return _ca_answer(pem=True)
+
+
+def _ca_answer(pem: bool) -> Response:
+    path = current_app.config.get("TLS_CA")
+    if not path:
+        abort(404)
+    from cryptography import x509
+    from cryptography.hazmat.primitives.serialization import Encoding
+
+    # parsed and written out again: whatever else the file held, only the certificate leaves
+    cert = x509.load_pem_x509_certificate(Path(path).read_bytes())
+    response = Response(cert.public_bytes(Encoding.PEM if pem else Encoding.DER),
+                        mimetype="application/x-pem-file" if pem
+                        else "application/x-x509-ca-cert")
+    name = "mission-kit-ca.pem" if pem else "mission-kit-ca.crt"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     response.cache_control.no_cache = True
     return response
 

@@ -123,7 +123,12 @@
     document.querySelectorAll(".tabs [data-tab]").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.dataset.tab === name));
     });
-    try { sessionStorage.setItem("mk-tab", name); } catch (err) { /* private mode */ }
+    try { sessionStorage.setItem(tabKey(), name); } catch (err) { /* private mode */ }
+  }
+  // kept per game: a new game opens on its table, whatever tab the last one was left on
+  function tabKey() {
+    var shown = document.getElementById("game");
+    return shown ? "mk-tab:" + shown.dataset.game : "mk-tab";
   }
   // A tab whose section the page does not hold (the plan cards on a read-only link or once
   // the game is over) leaves the bar; a page showing it goes back to the table.
@@ -139,7 +144,7 @@
   if (tabs) {
     tabs.hidden = false;
     var saved = null;
-    try { saved = sessionStorage.getItem("mk-tab"); } catch (err) { saved = null; }
+    try { saved = sessionStorage.getItem(tabKey()); } catch (err) { saved = null; }
     showTab(saved && tabs.querySelector('[data-tab="' + saved + '"]') ? saved : "table");
     syncTabs();
   }

@@ -149,6 +149,18 @@
     syncTabs();
   }
 
+  // --- the host's invite sits above the table until play starts (the first event, from
+  // any phone), then becomes the Invite tab's panel, where every other phone has it ---
+  function settleInvite() {
+    var invite = document.getElementById("invite"), shown = document.getElementById("game");
+    if (!invite || !shown || invite.dataset.panel || Number(shown.dataset.version) === 0) {
+      return;
+    }
+    invite.dataset.panel = "invite";
+    if (tabs) { tabs.parentNode.insertBefore(invite, tabs); }  // where table.html puts it
+  }
+  settleInvite();
+
   // --- offline or server down: a visible banner; a tap that failed says so ---
   var banner = document.getElementById("offline");
   function offline(on) { if (banner) { banner.hidden = !on; } }
@@ -165,6 +177,7 @@
 
   // --- after each swap: error placement, whose phone, history of finished games ---
   function afterSwap() {
+    settleInvite();
     syncTabs();
     placeError();
     applySeat();

@@ -157,8 +157,13 @@
     if (!invite || !shown || invite.dataset.panel || Number(shown.dataset.version) === 0) {
       return;
     }
+    var before = shown.getBoundingClientRect().top;
     invite.dataset.panel = "invite";
     if (tabs) { tabs.parentNode.insertBefore(invite, tabs); }  // where table.html puts it
+    // what this phone was looking at stays where it was (the table moved up by the invite's
+    // height; not every browser anchors the scroll): the invite itself gives way to the top
+    var moved = shown.getBoundingClientRect().top - before;
+    if (moved) { window.scrollTo(0, Math.max(0, window.scrollY + moved)); }
   }
   settleInvite();
 

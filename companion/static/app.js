@@ -292,8 +292,8 @@
       li.querySelector(".yg-players").textContent = e.players.join(", ");
       li.querySelector(".yg-when").textContent = when && e.seen ? when.format(new Date(e.seen)) : "";
       var forget = li.querySelector(".yg-forget");
-      forget.setAttribute("aria-label", box.dataset.forget.replace("{game}",
-        name + " (" + e.players.join(", ") + ")"));
+      var what = name + " (" + e.players.join(", ") + ")";  // a function: "$&" stays as typed
+      forget.setAttribute("aria-label", box.dataset.forget.replace("{game}", function () { return what; }));
       forget.addEventListener("click", function () {
         keepGames(savedGames().filter(function (other) { return other.id !== e.id; }));
         showGames();

@@ -29,6 +29,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         GAME_IDLE_SECONDS=float(os.environ.get("MISSION_KIT_GAME_IDLE_DAYS", "30")) * 86400,
         MAX_EVENTS=int(os.environ.get("MISSION_KIT_MAX_EVENTS", "20000")),
         RATELIMIT_STORAGE_URI=os.environ.get("MISSION_KIT_RATELIMIT_STORAGE", "memory://"),
+        # limits by name (security.DEFAULT_LIMITS), e.g. MISSION_KIT_RATELIMIT_TOKEN for a
+        # venue whose phones share one NAT address
+        **{f"RATELIMIT_{name}": os.environ[f"MISSION_KIT_RATELIMIT_{name}"]
+           for name in ("CREATE", "CREATE_ALL", "JOIN", "TOKEN")
+           if os.environ.get(f"MISSION_KIT_RATELIMIT_{name}")},
         # where invites send the other phones (links.py): the configured public URL, and
         # the LAN address `companion serve --lan` found
         PUBLIC_URL=None,

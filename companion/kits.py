@@ -4,9 +4,11 @@ The kit is built in this process by cardgen (as `cardgen build` would) with the 
 other phones reach this companion at for this request (links.invite_base: the configured
 public URL, else the address the request came in on, else the LAN address of
 `companion serve --lan`), so a host who opened the companion at 127.0.0.1 still prints a kit
-the table can scan. One zip per (game, content version, language, paper, address, code
-version) is kept in KIT_CACHE (instance/kits, or $MISSION_KIT_KITS) and served at once when
-asked again; builds run one at a time (a lock), and only the newest KEEP zips stay."""
+the table can scan. When only a loopback address is known, the kit prints a box to write the
+address in instead, as `cardgen build` does with no address. One zip per (game, content
+version, language, paper, address, code version) is kept in KIT_CACHE (instance/kits, or
+$MISSION_KIT_KITS) and served at once when asked again; builds run one at a time (a lock),
+and only the newest KEEP zips stay."""
 
 from __future__ import annotations
 
@@ -75,7 +77,8 @@ def kit(game: str) -> Any:
         return api_error(422, f"lang must be one of {', '.join(LANGS)}", "lang")
     if paper is None:
         return api_error(422, f"paper must be one of {', '.join(PAPERS)}", "paper")
-    url = invite_base().url
+    base = invite_base()
+    url = None if base.loopback else base.url  # no phone opens a loopback QR: a write-in box
     from cardgen.fonts import FontMissing
 
     try:
@@ -86,15 +89,15 @@ def kit(game: str) -> Any:
                      download_name=f"{game}-{lang}-{paper}.zip", max_age=0)
 
 
-def kit_key(game: str, version_: str, lang: str, paper: str, url: str) -> str:
+def kit_key(game: str, version_: str, lang: str, paper: str, url: str | None) -> str:
     """The cache file's name: readable, and a hash of everything the kit is built from
     (the package version stands for the drawing code)."""
-    parts = "\n".join((game, version_, lang, paper, url, version("mission-kit")))
+    parts = "\n".join((game, version_, lang, paper, url or "", version("mission-kit")))
     digest = hashlib.sha256(parts.encode()).hexdigest()[:16]
     return f"{game}-{lang}-{paper}-{version_}-{digest}.zip"
 
 
-def open_kit(folder: Path, root: Path, game: str, lang: str, paper: str, url: str
+def open_kit(folder: Path, root: Path, game: str, lang: str, paper: str, url: str | None
              ) -> BinaryIO:
     """The kit's zip in `folder`, open for reading (so a later prune cannot take it away
     mid-answer), built first if it is not there: one build at a time, and a kit asked for
@@ -113,7 +116,8 @@ def open_kit(folder: Path, root: Path, game: str, lang: str, paper: str, url: st
         return path.open("rb")
 
 
-def _build_zip(path: Path, root: Path, game: str, lang: str, paper: str, url: str) -> None:
+def _build_zip(path: Path, root: Path, game: str, lang: str, paper: str, url: str | None
+               ) -> None:
     """Build the kit into a scratch folder and zip it to `path` (written whole, then moved
     into place, so a reader never sees half a zip). Same input, same bytes."""
     from cardgen.build import BuildOptions, build

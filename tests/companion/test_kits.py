@@ -135,3 +135,19 @@ def test_the_home_page_links_each_kit_of_the_chosen_game(client):
         for paper in ("a4", "letter"):
             assert f'href="/kit/dice-mission.zip?lang={lang}&amp;paper={paper}"' in html
     assert "Print this game" in html
+
+
+def test_a_companion_only_this_computer_reaches_prints_no_qr(tmp_path):
+    """Opened at 127.0.0.1 with no LAN or public address known: the kit gets the box to write
+    the address in, never a QR of the loopback address."""
+    app = create_app({"DATABASE": str(tmp_path / "test.db"), "TESTING": True,
+                      "KIT_CACHE": str(tmp_path / "kits"), "PUBLIC_URL": None, "LAN_URL": None})
+    r = app.test_client().get("/kit/double-mission.zip", base_url="http://127.0.0.1:5000")
+    kit = _zip(r.data)
+    manifest = json.loads(kit.read("double-mission-en-a4/manifest.json"))
+    assert manifest["companion_url"] is None
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(kit.read("double-mission-en-a4/player-aids.pdf"))
+    text = doc[0].get_textpage().get_text_range()
+    assert "write the companion's address here" in text and "127.0.0.1" not in text

@@ -39,6 +39,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PUBLIC_URL=None,
         LAN_URL=None,
         TLS_CA=None,  # `companion serve --tls`: the local CA's certificate file (tls.py)
+        # where the print kits built for GET /kit/<game>.zip are kept (companion/kits.py)
+        KIT_CACHE=os.environ.get("MISSION_KIT_KITS") or str(Path(app.instance_path) / "kits"),
     )
     if test_config:
         app.config.update(test_config)
@@ -47,7 +49,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if "PUBLIC_URL" not in (test_config or {}):
         configured = siteconfig.public_url()  # the environment or the config file
         app.config["PUBLIC_URL"] = configured.url if configured else None
-    from . import api, errors, i18n, jsonio, pages, security, service
+    from . import api, errors, i18n, jsonio, kits, pages, security, service
 
     app.json = jsonio.OrjsonProvider(app)  # keeps the spec's field order, as built
 
@@ -55,6 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(kits.bp)
     security.init_app(app)
     errors.init_app(app)
     return app

@@ -30,11 +30,13 @@ LIMITS = {
     "api.create_game": "RATELIMIT_CREATE",
     "api.import_game": "RATELIMIT_CREATE",
     "pages.table": "RATELIMIT_JOIN",
+    "kits.kit": "RATELIMIT_KIT",  # a kit not yet cached costs a build (about a second)
 }
 DEFAULT_LIMITS = {"RATELIMIT_CREATE": "30 per minute", "RATELIMIT_JOIN": "120 per minute",
                   # every route that takes a game's token or id, per address: a table of
                   # four phones behind one address polls 120 times a minute, plus its taps
                   "RATELIMIT_TOKEN": "600 per minute",
+                  "RATELIMIT_KIT": "20 per minute",
                   # every client together: a bound on games made however many addresses ask
                   "RATELIMIT_CREATE_ALL": "600 per minute"}
 GLOBAL = {"RATELIMIT_CREATE": "RATELIMIT_CREATE_ALL"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import logging
 import random
 import threading
 import time
@@ -18,6 +19,7 @@ from .sealing import FIELD, Sealer
 from .store import Conflict, NotFound, Store
 
 EXPORT_FORMAT = "mission-kit-game/1"
+log = logging.getLogger(__name__)
 
 
 class StateCache:
@@ -66,8 +68,9 @@ class Games:
     def __init__(self, store: Store, plugins: dict[str, CompanionGame], *,
                  max_events: int = 20_000, cache_games: int = 2048,
                  cache_weight: int = 1_000_000, idle_seconds: float = 30 * 86400,
-                 sealer: Sealer | None = None):
+                 import_cpu_seconds: float = 5.0, sealer: Sealer | None = None):
         self.store, self.plugins, self.max_events = store, plugins, max_events
+        self.import_cpu_seconds = import_cpu_seconds  # CPU one import may take to be checked
         self.sealer = sealer or Sealer(lambda: "")  # the app passes one keyed by SECRET_KEY
         self.idle_seconds, self._swept = idle_seconds, 0.0
         self._rng = random.SystemRandom()
@@ -171,7 +174,11 @@ class Games:
         return loaded
 
     def import_game(self, data: Any) -> tuple[str, str, str, Loaded]:
-        """Re-create an exported game: every event is replayed through the rules first."""
+        """Re-create an exported game: every event is replayed through the rules first. An
+        export is untrusted: its rules copy is checked as content is (with_rules), and the
+        whole check has a CPU budget; whatever the engine meets is a 422 naming the field
+        (setup, events[i], events, content), and nothing is stored."""
+        deadline = time.thread_time() + self.import_cpu_seconds
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise IllegalEvent(f"not a Mission Kit game export ('format': '{EXPORT_FORMAT}')",
                                "format")
@@ -189,18 +196,17 @@ class Games:
             raise IllegalEvent("a list of events is required", "events")
         if len(bodies) > self.max_events:
             raise IllegalEvent(f"a game holds at most {self.max_events} changes", "events")
-        shipped = plugin is self.plugins.get(plugin.id)
-        state = plugin.new_state(setup)
+        state = _engine_step(plugin, "setup", lambda: plugin.new_state(setup))
         for i, raw in enumerate(bodies):
-            try:
-                state = plugin.try_apply(state, raw)
-            except IllegalEvent as exc:
-                raise IllegalEvent(exc.message, f"events[{i}]") from None
-            except (KeyError, IndexError, ValueError, TypeError) as exc:
-                if shipped:
-                    raise
-                raise IllegalEvent(f"the export's rules do not fit its events ({exc!r})",
-                                   "content") from None
+            if time.thread_time() > deadline:
+                raise IllegalEvent(f"checking this game took more than "
+                                   f"{self.import_cpu_seconds:g} s of CPU; it is not imported",
+                                   "events")
+            state = _engine_step(plugin, f"events[{i}]",
+                                 lambda raw=raw, state=state: plugin.try_apply(state, raw))
+        # the table must show it too, before anything is stored
+        _engine_step(plugin, "content", lambda: plugin.public_state(
+            Loaded("", len(bodies), state, "", plugin.id, plugin.rules_hash)))
         self.expire_idle()
         game_id, edit, view = self.store.import_game(setup.model_dump(mode="json"), bodies,
                                                      game=plugin.id, rules=plugin.pinned)
@@ -276,3 +282,19 @@ class Games:
             raise IllegalEvent("nothing to undo") from None
         return self.load(game_id)
 
+
+
+def _engine_step(plugin: CompanionGame, field: str, step: Any) -> Any:
+    """`step()` of an import's check: a refusal names `field` (the engine's own field under
+    it, for the setup), and any other failure is a refusal too, logged, never a 500."""
+    try:
+        return step()
+    except IllegalEvent as exc:
+        inner = exc.field if field == "setup" and exc.field else ""
+        raise IllegalEvent(exc.message, f"setup.{inner}" if inner else field) from None
+    except (RecursionError, MemoryError):
+        raise IllegalEvent("this game is too large to check", field) from None
+    except Exception as exc:  # noqa: BLE001 - an import must not fail the server
+        log.warning("import of a %s game failed at %s: %r", plugin.id, field, exc)
+        raise IllegalEvent(f"the export's setup, events and rules do not fit together "
+                           f"({type(exc).__name__})", field) from None

@@ -24,6 +24,7 @@ class DiceMissionGame(CompanionGame):
     engine = engine
     blueprint = Blueprint("dice_mission", __name__, template_folder="templates")
     content: DiceMission
+    prose = ("guide",)
 
     def drawn(self, state: State) -> dict[str, Any]:
         """The missions dealt face up, listed in the stored setup."""

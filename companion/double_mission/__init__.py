@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from flask import Blueprint
 from flask_babel import lazy_gettext as _l
-from pydantic import TypeAdapter, ValidationError
 from werkzeug.datastructures import MultiDict
 
-from missionkit.content.errors import field_path
 from missionkit.double_mission import engine
 from missionkit.double_mission.events import EVENT
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.snapshot import Snapshot
 from missionkit.double_mission.state import Setup, State
-from missionkit.game import IllegalEvent
 
 from ..plugin import CompanionGame, Loaded
 from .forms import form_event, score_event, setup_from_form
@@ -30,8 +26,6 @@ from .views import (
     tally_detail,
 )
 
-RULES = TypeAdapter(DoubleMission)
-
 
 class DoubleMissionGame(CompanionGame):
     id = "double-mission"
@@ -40,27 +34,12 @@ class DoubleMissionGame(CompanionGame):
     engine = engine
     blueprint = Blueprint("double_mission", __name__, template_folder="templates")
     content: DoubleMission
+    prose = ("guide",)
 
     def drawn(self, state: State) -> dict[str, Any]:
         """Where the treasures went and which titles were laid out, listed in the stored
         setup."""
         return {"placement": dict(state.cities), "titles": list(state.laid_out)}
-
-    def rules_copy(self) -> dict[str, Any]:
-        """Everything the rules read (the guide's prose is not rules)."""
-        copy = RULES.dump_python(self.content, mode="json")
-        copy.pop("guide", None)
-        return copy
-
-    def with_rules(self, data: Any) -> DoubleMissionGame:
-        if not isinstance(data, dict):
-            raise IllegalEvent("a game's rules are a JSON object", "content")
-        try:
-            content = RULES.validate_python({**data, "guide": []})
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise IllegalEvent(err["msg"], field_path(("content", *err["loc"]))) from None
-        return DoubleMissionGame(dataclasses.replace(content, guide=self.content.guide))
 
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return public_state(loaded)

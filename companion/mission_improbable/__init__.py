@@ -24,6 +24,7 @@ class MissionImprobableGame(CompanionGame):
     engine = engine
     blueprint = Blueprint("mission_improbable", __name__, template_folder="templates")
     content: MissionImprobable
+    prose = ("guide", "glossary")
 
     def drawn(self, state: State) -> dict[str, Any]:
         """The random turn order, listed in the stored setup."""

@@ -136,10 +136,14 @@ class Bought:
     note: str = ""
 
 
+MAX_PLAYERS = 8  # seats a setup may list (state.Setup); shipped: 2-6
+Seats = Annotated[int, Ge(1), Le(MAX_PLAYERS)]
+
+
 @model
 class Players:
-    min: Positive
-    max: Positive
+    min: Seats
+    max: Seats
     note: str = ""
 
 

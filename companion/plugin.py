@@ -24,6 +24,10 @@ from missionkit.content.errors import field_path
 from missionkit.game import IllegalEvent
 from missionkit.registry import DEFAULT_GAME, GAMES
 
+from .results import Result
+
+EXPORT_FORMAT = "mission-kit-game/1"  # what an export says it is (games.py writes them)
+
 
 @dataclass
 class Loaded:
@@ -151,6 +155,24 @@ class CompanionGame:
     def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
         """Extra template values for the table page (the shell adds token, role, g, state)."""
         return {}
+
+    # --- after the game ------------------------------------------------------------------
+    def result(self, state: Any) -> Result | None:
+        """The finished game's result for every after-game use (the page's tally, BG Stats,
+        the CSV, the history, `companion tally`), its labels in the current language; None
+        while the game is on (or not yet scored). Default: none."""
+        return None
+
+    def snapshot_result(self, data: Any) -> Result:
+        """The result of a game-specific end-of-game snapshot (an input of `companion tally`
+        besides an export); IllegalEvent if the game reads none."""
+        raise IllegalEvent(f"not a Mission Kit game export ('format': '{EXPORT_FORMAT}')",
+                           "format")
+
+    @property
+    def bgg_id(self) -> int | None:
+        """The game's BoardGameGeek id from its content (`bgg_id` in game.yaml), if any."""
+        return getattr(self.content.game, "bgg_id", None)
 
     def export_view(self, setup: dict[str, Any], events: list[dict[str, Any]]
                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:

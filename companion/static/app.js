@@ -170,43 +170,62 @@
   applySeat();
   recordHistory();
 
-  // --- finished games in this browser: each player's wins and average score ---
+  // --- finished games in this browser, every game: per game each player's wins and
+  // average score, then the last plays. An entry comes from the result's data-play. ---
+  function readHistory() {
+    try { return JSON.parse(localStorage.getItem("mk-history") || "{}") || {}; } catch (err) { return {}; }
+  }
   function recordHistory() {
-    var tally = document.querySelector(".tally[data-scores]");
-    var shown = document.getElementById("game");
+    var after = document.querySelector(".after[data-play]");
     var out = document.getElementById("history");
-    if (!tally || !shown || !out) { return; }
-    var store = {};
-    try { store = JSON.parse(localStorage.getItem("mk-history") || "{}"); } catch (err) { store = {}; }
-    var scores = {};
-    tally.dataset.scores.split("|").forEach(function (pair) {
-      var i = pair.lastIndexOf("=");
-      scores[pair.slice(0, i)] = Number(pair.slice(i + 1));
-    });
-    store[shown.dataset.game] = {winners: tally.dataset.winners.split("|"), scores: scores};
+    if (!after || !out) { return; }
+    var store = readHistory(), play;
+    try { play = JSON.parse(after.dataset.play); } catch (err) { return; }
+    store[play.id] = play;
     try { localStorage.setItem("mk-history", JSON.stringify(store)); } catch (err) { /* full */ }
-    var people = {};
-    Object.keys(store).forEach(function (id) {
-      var game = store[id];
-      Object.keys(game.scores).forEach(function (name) {
-        var p = people[name] || (people[name] = {games: 0, wins: 0, sum: 0});
-        p.games += 1; p.sum += game.scores[name];
-        if (game.winners.indexOf(name) >= 0) { p.wins += 1; }
-      });
-    });
     var words = document.getElementById("i18n").dataset;
-    var list = document.createElement("ul");
-    list.className = "notes";
-    Object.keys(people).sort().forEach(function (name) {
-      var p = people[name], li = document.createElement("li");
-      li.textContent = words.wins.replace("{name}", name).replace("{wins}", p.wins)
-        .replace("{games}", p.games).replace("{avg}", (p.sum / p.games).toFixed(1));
-      list.appendChild(li);
+    var byGame = {}, plays = [];
+    Object.keys(store).forEach(function (id) {
+      var entry = store[id];
+      if (!entry || !entry.scores) { return; }
+      var name = entry.name || words.earlier;  // kept before entries named their game
+      var people = byGame[name] || (byGame[name] = {});
+      Object.keys(entry.scores).forEach(function (who) {
+        var p = people[who] || (people[who] = {games: 0, wins: 0, sum: 0});
+        p.games += 1; p.sum += entry.scores[who];
+        if ((entry.winners || []).indexOf(who) >= 0) { p.wins += 1; }
+      });
+      plays.push({when: entry.when || "", name: name, winners: entry.winners || []});
     });
-    var head = document.createElement("h3");
-    head.className = "h3";
-    head.textContent = words.history;
-    out.replaceChildren(head, list);
+    var parts = [heading("h3", words.history)];
+    Object.keys(byGame).sort().forEach(function (name) {
+      var list = document.createElement("ul");
+      list.className = "notes people";
+      Object.keys(byGame[name]).sort().forEach(function (who) {
+        var p = byGame[name][who], li = document.createElement("li");
+        li.textContent = words.wins.replace("{name}", who).replace("{wins}", p.wins)
+          .replace("{games}", p.games).replace("{avg}", (p.sum / p.games).toFixed(1));
+        list.appendChild(li);
+      });
+      parts.push(heading("h4", name), list);
+    });
+    plays.sort(function (a, b) { return a.when < b.when ? 1 : a.when > b.when ? -1 : 0; });
+    var last = document.createElement("ul");
+    last.className = "notes plays";
+    plays.slice(0, 5).forEach(function (p) {
+      var li = document.createElement("li");
+      li.textContent = words.play.replace("{when}", p.when.slice(0, 16)).replace("{game}", p.name)
+        .replace("{winners}", p.winners.join(", "));
+      last.appendChild(li);
+    });
+    parts.push(heading("h4", words.last), last);
+    out.replaceChildren.apply(out, parts);
+  }
+  function heading(level, text) {
+    var h = document.createElement(level);
+    if (level === "h3") { h.className = "h3"; }
+    h.textContent = text;
+    return h;
   }
 
   // --- installable, and the static shell survives flaky Wi-Fi ---

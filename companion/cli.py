@@ -186,6 +186,9 @@ def parser() -> argparse.ArgumentParser:
                      help="seconds a connection may sit idle or send nothing before it is "
                      "closed (default 60)")
 
+    from . import tally_cli
+
+    tally_cli.register(commands)  # every game's export (or snapshot) as its final tally
     for package in GAMES.values():  # a game may add its own commands (companion/<game>/cli.py)
         try:
             module = importlib.import_module(f"companion.{package}.cli")

@@ -1,6 +1,6 @@
 """After the game, every game: a BG Stats link a BG Stats user can open, a CSV a spreadsheet
 reads as written (formula-like names stay text), rows of the tally that add up to each
-total."""
+total, and `companion tally` on the game's own export printing the page's totals."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -184,6 +185,51 @@ def test_comeback_is_one_row_of_its_holders_tally(client, missions):
     assert rows == ["Mission: Comeback!"] * missions.count("comeback")  # listed once
     for heading, rows, foot in tally_cards(page):
         assert sum(rows) == heading == foot
+
+
+def companion(*args, lang="en"):
+    env = {**os.environ, "LANG": "ko_KR.UTF-8" if lang == "ko" else "C.UTF-8"}
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        env.pop(key, None)
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True,
+                          text=True, timeout=60, env=env)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_companion_tally_reads_the_games_own_export(client, tmp_path, game):
+    gid, token = finish(client, game)
+    scores = expected_scores(client, gid, token)
+    export = client.get(f"/t/{token}/export.json")
+    path = tmp_path / "game.json"
+    path.write_bytes(export.data)
+    text = companion("tally", str(path))
+    assert text.returncode == 0, text.stderr
+    printed = dict(re.findall(r"^\d+\. (.+?)  (-?\d+) ", text.stdout, re.M))
+    assert {k: int(v) for k, v in printed.items()} == scores
+    assert "Total" in text.stdout and "Winner" in text.stdout
+    korean = companion("tally", str(path), lang="ko")
+    assert korean.returncode == 0 and "합계" in korean.stdout and "Total" not in korean.stdout
+    as_json = json.loads(companion("tally", str(path), "--format", "json").stdout)
+    assert {p["name"]: p["score"] for p in as_json["players"]} == scores
+    assert as_json["game"] == game and as_json["date"]
+    for p in as_json["players"]:
+        assert sum(r["points"] for r in p["rows"]) == p["score"]
+    rows = read_csv(companion("tally", str(path), "--format", "csv").stdout)
+    assert {row[1]: int(row[2]) for row in rows[1:]} == scores
+
+
+def test_companion_tally_refuses_a_read_only_export_and_an_unscored_game(client, tmp_path):
+    from tests.companion.test_pages import _finished
+
+    link = _finished(client).split("localhost", 1)[1]  # played out, missions not entered
+    path = tmp_path / "unscored.json"
+    path.write_bytes(client.get(link + "/export.json").data)
+    out = companion("tally", str(path))
+    assert out.returncode == 2 and out.stderr.startswith("events: ")
+    view = endings.dice_mission(api_of(client))["view_token"]
+    path.write_bytes(client.get(f"/t/{view}/export.json").data)
+    out = companion("tally", str(path))
+    assert out.returncode == 2 and out.stderr.startswith("view_only: ")
 
 
 def test_a_play_date_falls_back_to_the_games_creation_or_is_left_out():

@@ -33,9 +33,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # the LAN address `companion serve --lan` found
         PUBLIC_URL=None,
         LAN_URL=None,
+        TLS_CA=None,  # `companion serve --tls`: the local CA's certificate file (tls.py)
     )
     if test_config:
         app.config.update(test_config)
+    if app.config["TLS_CA"]:
+        app.config["SESSION_COOKIE_SECURE"] = True  # served over HTTPS only
     if "PUBLIC_URL" not in (test_config or {}):
         configured = siteconfig.public_url()  # the environment or the config file
         app.config["PUBLIC_URL"] = configured.url if configured else None

@@ -20,6 +20,9 @@ MIN_FREE = 16 * 1024 * 1024  # below this, the start-up check refuses to serve
 
 READ_ONLY_MESSAGE = ("The server cannot save right now: its database is read-only. Nothing "
                      "was changed; tell whoever runs the server.")
+DAMAGED = ("malformed", "file is not a database")
+DAMAGED_MESSAGE = ("The server cannot read this game: its database is damaged. Nothing was "
+                   "changed; tell whoever runs the server.")
 FULL_MESSAGE = ("The server cannot save right now: its disk is full. Nothing was changed; "
                 "tell whoever runs the server.")
 
@@ -42,6 +45,8 @@ def unavailable(exc: BaseException) -> Unavailable | None:
         return Unavailable(READ_ONLY_MESSAGE, f"the database is read-only ({exc})")
     if any(w in words for w in FULL):
         return Unavailable(FULL_MESSAGE, f"the database's disk is full ({exc})")
+    if any(w in words for w in DAMAGED):
+        return Unavailable(DAMAGED_MESSAGE, f"the database is damaged ({exc})")
     return None
 
 
@@ -68,3 +73,39 @@ def check_writable(engine: Engine, url: str) -> None:
         found = unavailable(exc)
         raise (found or Unavailable(READ_ONLY_MESSAGE, f"the database refuses writes: {exc.orig}")
                ) from None
+
+
+class Damaged(Exception):
+    """The database file fails SQLite's own check: some games would not open."""
+
+
+def check_integrity(engine: Engine, url: str, seconds: float = 10.0) -> bool:
+    """Raise Damaged when a SQLite database fails `PRAGMA quick_check` (the start-up check);
+    give up quietly after `seconds` on a huge file (return False: not checked). Other
+    databases check themselves. A damaged file used to start normally, then answer 500 for
+    the games on its damaged pages."""
+    if sqlite_path(url) is None:
+        return True
+    import time
+
+    deadline = time.monotonic() + seconds
+    raw = engine.raw_connection()
+    try:
+        driver = raw.driver_connection
+        driver.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
+        try:
+            rows = driver.execute("PRAGMA quick_check(20)").fetchall()
+        except sqlite3.OperationalError as exc:
+            if "interrupted" in str(exc):
+                return False
+            raise Damaged(str(exc)) from None
+        except sqlite3.DatabaseError as exc:
+            raise Damaged(str(exc)) from None
+        finally:
+            driver.set_progress_handler(None, 0)
+    finally:
+        raw.close()
+    found = [row[0] for row in rows]
+    if found != ["ok"]:
+        raise Damaged("; ".join(found[:3]))
+    return True

@@ -7,13 +7,16 @@ import random
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from missionkit.game import IllegalEvent
+from missionkit.draws import fresh_seed
+from missionkit.game import IllegalEvent, check_new_names
 from missionkit.registry import DEFAULT_GAME
 
 from .plugin import EXPORT_FORMAT, CompanionGame, Loaded, validated
+from .sealing import FIELD, Sealer
 from .store import Conflict, NotFound, Store
 
 
@@ -71,9 +74,11 @@ class Export:
 
 
 def read_export(plugins: dict[str, CompanionGame], default: CompanionGame, data: Any,
-                max_events: int = 20_000) -> Export:
+                max_events: int = 20_000, secret: Callable[[Any], Any] | None = None,
+                new_names: bool = True) -> Export:
     """Check an export and replay every event through its rules; IllegalEvent naming the
-    first bad field."""
+    first bad field. `secret` gives the setup its seed (opening the sealed one);
+    `new_names` holds its names to a new game's rules (an import does, a tally need not)."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise IllegalEvent(f"not a Mission Kit game export ('format': '{EXPORT_FORMAT}')",
                            "format")
@@ -85,7 +90,14 @@ def read_export(plugins: dict[str, CompanionGame], default: CompanionGame, data:
     if shipped is None:
         raise IllegalEvent(f"unknown game {game!r} (known: {', '.join(plugins)})", "game")
     plugin = _rules_of(shipped, data)
-    setup = validated(plugin.setup_model, data.get("setup"), ("setup",))
+    raw_setup = data.get("setup")
+    setup = validated(plugin.setup_model, secret(raw_setup) if secret else raw_setup,
+                      ("setup",))
+    try:
+        if new_names:
+            check_new_names([seat.name for seat in setup.players])
+    except IllegalEvent as exc:
+        raise IllegalEvent(exc.message, f"setup.{exc.field}") from None
     bodies = data.get("events")
     if not isinstance(bodies, list):
         raise IllegalEvent("a list of events is required", "events")
@@ -130,8 +142,10 @@ class Games:
 
     def __init__(self, store: Store, plugins: dict[str, CompanionGame], *,
                  max_events: int = 20_000, cache_games: int = 2048,
-                 cache_weight: int = 1_000_000, idle_seconds: float = 30 * 86400):
+                 cache_weight: int = 1_000_000, idle_seconds: float = 30 * 86400,
+                 sealer: Sealer | None = None):
         self.store, self.plugins, self.max_events = store, plugins, max_events
+        self.sealer = sealer or Sealer(lambda: "")  # the app passes one keyed by SECRET_KEY
         self.idle_seconds, self._swept = idle_seconds, 0.0
         self._rng = random.SystemRandom()
         self._states = StateCache(cache_games, cache_weight)
@@ -236,12 +250,26 @@ class Games:
     def import_game(self, data: Any) -> tuple[str, str, str, Loaded]:
         """Re-create an exported game: every event is replayed through the rules first; the
         export's times (`created`, `times`) are kept."""
-        found = read_export(self.plugins, self.default(), data, self.max_events)
+        found = read_export(self.plugins, self.default(), data, self.max_events,
+                            self._secret_setup)
         self.expire_idle()
         game_id, edit, view = self.store.import_game(
             found.setup.model_dump(mode="json"), found.events, game=found.plugin.id,
             rules=found.plugin.pinned, created=found.created, times=found.times)
         return game_id, edit, view, self.load(game_id)
+
+    def _secret_setup(self, setup: Any) -> Any:
+        """An imported setup with its secret: opened from the edit export's sealed copy, as
+        given in an operator's backup (or an export from before sealing), else a new one
+        (the hidden draws are then dealt anew)."""
+        if not isinstance(setup, dict):
+            return setup
+        setup = dict(setup)
+        if FIELD in setup:
+            setup["seed"] = self.sealer.open(setup.pop(FIELD))
+        elif "seed" not in setup:
+            setup["seed"] = fresh_seed()
+        return setup
 
     def expire_idle(self, every: float = 600) -> None:
         """Delete games left idle longer than `idle_seconds` (0: never), at most once every
@@ -256,11 +284,13 @@ class Games:
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return self.ruleset(loaded.game, loaded.rules).public_state(loaded)
 
-    def export(self, game_id: str, role: str = "edit") -> dict[str, Any]:
+    def export(self, game_id: str, role: str = "edit", backup: bool = False) -> dict[str, Any]:
         """A game as portable JSON: which game, its setup, its live event log and the rules
-        it keeps (so another server replays it by them, whatever it ships). For a
-        read-only link, only what that link may see (no seed, no face-down ids): such an
-        export is marked `view_only` and cannot be imported."""
+        it keeps (so another server replays it by them, whatever it ships). The secret of
+        its hidden draws travels sealed for this server (sealing.py), in the clear only in
+        the operator's `backup`. For a read-only link, only what that link may see (no
+        secret, no face-down ids): such an export is marked `view_only` and cannot be
+        imported."""
         stored = self.store.load(game_id)
         plugin = self.plugin(stored.game)
         rules: dict[str, Any] = {}
@@ -272,7 +302,10 @@ class Games:
             setup, events = plugin.export_view(stored.setup, stored.events)
             return {"format": EXPORT_FORMAT, "game": stored.game, "view_only": True,
                     "setup": setup, "events": events, **times, **rules}
-        return {"format": EXPORT_FORMAT, "game": stored.game, "setup": stored.setup,
+        setup = dict(stored.setup)
+        if not backup:
+            setup[FIELD] = self.sealer.seal(setup.pop("seed", 0))
+        return {"format": EXPORT_FORMAT, "game": stored.game, "setup": setup,
                 "events": stored.events, **times, **rules}
 
     def _check_version(self, game_id: str, version: int) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -72,12 +73,20 @@ def isolated(name: str) -> Markup:
     return Markup("<bdi>{}</bdi>").format(name)
 
 
+SAME_SITE_PATH = re.compile(r"/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*")
+
+
+def same_site_path(value: str | None) -> str:
+    """`value` if it is a path on this site, else "/": never another site (`//host`,
+    `/\\host`, or a tab or newline that a browser drops to make one) nor a header break."""
+    if value and SAME_SITE_PATH.fullmatch(value) and "//" not in value.split("?", 1)[0]:
+        return value
+    return "/"
+
+
 def switch_language(code: str) -> Response:
     """Remember the language on this phone (a cookie) and go back to the page."""
-    back = request.args.get("next", "/")
-    if not back.startswith("/") or back.startswith("//") or "\\" in back:
-        back = "/"
-    response = redirect(back, code=303)
+    response = redirect(same_site_path(request.args.get("next")), code=303)
     if code in LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax",
                             httponly=True)

@@ -1,11 +1,13 @@
-"""Run the app under gunicorn with several worker processes.
+"""Run the app under gunicorn: several worker processes, or HTTPS (`--tls`, any number).
 
 The app (and so its database pool) is built inside each worker after the fork, never
-shared between processes.
+shared between processes. waitress, the one-process server, speaks no TLS; gunicorn does,
+with the standard library's ssl module.
 """
 
 from __future__ import annotations
 
+import ssl
 from collections.abc import Callable
 from typing import Any
 
@@ -29,9 +31,30 @@ class _Gunicorn(BaseApplication):
         return app
 
 
+def _tls_context() -> Callable[[Any, Callable[[], ssl.SSLContext]], ssl.SSLContext]:
+    """gunicorn's ssl_context hook: its default context (the certificate chain loaded),
+    made once per worker instead of once per connection, and TLS 1.2 at least."""
+    made: list[ssl.SSLContext] = []
+
+    def ssl_context(config: Any, default_ssl_context_factory: Callable[[], ssl.SSLContext]
+                    ) -> ssl.SSLContext:
+        if not made:
+            context = default_ssl_context_factory()
+            context.minimum_version = ssl.TLSVersion.TLSv1_2
+            made.append(context)
+        return made[0]
+
+    return ssl_context
+
+
 def run_gunicorn(factory: Callable[[], Any], *, bind: str, workers: int, threads: int,
-                 connections: int = 1000, timeout: int = 60) -> None:
-    _Gunicorn(factory, {"bind": bind, "workers": workers, "threads": threads,
-                        "worker_connections": connections, "keepalive": timeout,
-                        "worker_class": "gthread", "preload_app": False,
-                        "accesslog": None, "loglevel": "warning"}).run()
+                 connections: int = 1000, timeout: int = 60,
+                 tls: tuple[str, str] | None = None) -> None:
+    """Serve until stopped; `tls` is (certificate file, key file) for HTTPS."""
+    options: dict[str, Any] = {"bind": bind, "workers": workers, "threads": threads,
+                               "worker_connections": connections, "keepalive": timeout,
+                               "worker_class": "gthread", "preload_app": False,
+                               "accesslog": None, "loglevel": "warning"}
+    if tls:
+        options.update(certfile=tls[0], keyfile=tls[1], ssl_context=_tls_context())
+    _Gunicorn(factory, options).run()

@@ -24,6 +24,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_wtf.csrf import CSRFError
 
 from missionkit.game import IllegalEvent
 
@@ -46,6 +47,9 @@ def check_csrf() -> None:
     forms, the X-CSRFToken header from htmx. (Only these pages use cookies and forms.)"""
     if current_app.config["WTF_CSRF_ENABLED"]:
         csrf.protect()  # does nothing for GET and HEAD
+        if request.method not in ("GET", "HEAD", "OPTIONS") and request.headers.get(
+                "Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+            raise CSRFError("This request came from another site.")
 
 def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, Any]:
     plugin, shipped = games().ruleset(loaded.game, loaded.rules), games().plugins[loaded.game]
@@ -55,11 +59,18 @@ def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, A
         # a game keeps the rules it started with; say so when they are not the shipped ones
         "house_rules": loaded.rules[:12] if loaded.rules and loaded.rules != shipped.rules_hash
         else None,
-        "hosting": session.get("hosting") == token, "invite_label": _l("Invite"),
+        "hosting": session.get("hosting") == _hosting_mark(token), "invite_label": _l("Invite"),
         "invite": invite_base(), "join_url": external("pages.table", token=token),
         "view_url": external("pages.table", token=loaded.view_token),
+        "tls_ca": bool(current_app.config.get("TLS_CA")),
         **plugin.page_context(loaded, role), **_after_game(loaded, plugin, token), **extra,
     }
+
+
+def _hosting_mark(token: str) -> str:
+    """What the session cookie keeps of the game this phone made: a digest of its edit
+    token, not the token (a signed cookie is readable by whoever holds it)."""
+    return hashlib.sha256(b"hosting:" + token.encode()).hexdigest()[:32]
 
 
 def _after_game(loaded: Loaded, plugin: CompanionGame, token: str) -> dict[str, Any]:
@@ -112,7 +123,7 @@ def create() -> Any:
         return _home(plugin, 422, exc.message, form)
     except Unavailable as exc:
         return _home(plugin, 503, exc.message, form)
-    session["hosting"] = edit  # this phone shows the invite first until play starts
+    session["hosting"] = _hosting_mark(edit)  # this phone shows the invite first until play starts
     return redirect(url_for("pages.table", token=edit), code=303)
 
 
@@ -259,6 +270,37 @@ def service_worker() -> Response:
     """The service worker, served from the root so its scope covers every page."""
     response = Response(_service_worker_source(), mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
+    response.cache_control.no_cache = True
+    return response
+
+
+@bp.get("/ca.crt")
+def ca_certificate() -> Response:
+    """The table's local CA, for a phone to install once (`companion serve --tls`): its
+    public certificate only, in DER (what Android and iOS install). 404 without TLS."""
+    return _ca_answer(pem=False)
+
+
+@bp.get("/ca.pem")
+def ca_pem() -> Response:
+    """The same certificate in PEM, for computers (certutil, a browser's import)."""
+    return _ca_answer(pem=True)
+
+
+def _ca_answer(pem: bool) -> Response:
+    path = current_app.config.get("TLS_CA")
+    if not path:
+        abort(404)
+    from cryptography import x509
+    from cryptography.hazmat.primitives.serialization import Encoding
+
+    # parsed and written out again: whatever else the file held, only the certificate leaves
+    cert = x509.load_pem_x509_certificate(Path(path).read_bytes())
+    response = Response(cert.public_bytes(Encoding.PEM if pem else Encoding.DER),
+                        mimetype="application/x-pem-file" if pem
+                        else "application/x-x509-ca-cert")
+    name = "mission-kit-ca.pem" if pem else "mission-kit-ca.crt"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     response.cache_control.no_cache = True
     return response
 

@@ -21,7 +21,8 @@ from pydantic import BaseModel, ValidationError
 from werkzeug.datastructures import MultiDict
 
 from missionkit.content.errors import field_path
-from missionkit.game import IllegalEvent
+from missionkit.draws import fresh_seed
+from missionkit.game import IllegalEvent, check_new_names
 from missionkit.registry import DEFAULT_GAME, GAMES
 
 from .results import Result
@@ -107,7 +108,8 @@ class CompanionGame:
     def new_setup(self, payload: dict[str, Any], rng: random.Random) -> tuple[BaseModel, Any]:
         """Validate a new game's setup with a fresh seed and deal its first state; return the
         setup, which also lists what the seed drew (see `drawn`), and the state."""
-        setup = validated(self.setup_model, {**payload, "seed": rng.getrandbits(31)})
+        setup = validated(self.setup_model, {**payload, "seed": fresh_seed()})
+        check_new_names([seat.name for seat in setup.players])
         state = self.new_state(setup)
         return setup.model_copy(update=self.drawn(state)), state
 

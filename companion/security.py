@@ -159,6 +159,10 @@ def init_app(app: Flask) -> None:
     # CSRF is checked by the pages' own blueprint (pages.check_csrf): the JSON API,
     # guarded by bearer tokens instead, pays nothing for it on every event.
     app.config["WTF_CSRF_CHECK_DEFAULT"] = False
+    # Over HTTPS flask-wtf also wants a Referer from this host, which no browser sends under
+    # `Referrer-Policy: no-referrer` (every form would fail); pages.check_csrf checks the
+    # browser's Sec-Fetch-Site instead, beside the token and the SameSite cookie.
+    app.config["WTF_CSRF_SSL_STRICT"] = False
     csrf.init_app(app)
     app.session_interface = PageSessions()
     _limit(app)

@@ -9,6 +9,7 @@ from flask import Flask, abort, current_app
 
 from .games import Games
 from .plugin import load_plugins
+from .sealing import Sealer
 from .store import NotFound, Store
 
 
@@ -20,7 +21,8 @@ def init_app(app: Flask) -> None:
         max_events=int(app.config.get("MAX_EVENTS", 20_000)),
         cache_games=int(app.config.get("STATE_CACHE_GAMES", 2048)),
         cache_weight=int(app.config.get("STATE_CACHE_WEIGHT", 1_000_000)),
-        idle_seconds=float(app.config.get("GAME_IDLE_SECONDS", 30 * 86400)))
+        idle_seconds=float(app.config.get("GAME_IDLE_SECONDS", 30 * 86400)),
+        sealer=Sealer(lambda: app.config["SECRET_KEY"]))
     for plugin in plugins.values():
         if plugin.blueprint is not None:
             app.register_blueprint(plugin.blueprint)

@@ -47,7 +47,7 @@ from sqlalchemy.exc import DBAPIError
 
 from missionkit.registry import DEFAULT_GAME
 
-from .dbhealth import Unavailable, check_writable, sqlite_path, unavailable
+from .dbhealth import Unavailable, check_integrity, check_writable, sqlite_path, unavailable
 from .groupcommit import GroupCommit
 from .refusals import Conflict, NotFound
 
@@ -336,6 +336,10 @@ class Store:
     def check_writable(self) -> None:
         """Raise Unavailable unless a write would succeed now (the start-up check)."""
         check_writable(self.engine, self.url)
+
+    def check_integrity(self, seconds: float = 10.0) -> bool:
+        """Raise Damaged if the database file is damaged (the start-up check)."""
+        return check_integrity(self.engine, self.url, seconds)
 
     def expire(self, idle_seconds: float) -> int:
         """Delete the games unchanged for `idle_seconds`; return how many."""

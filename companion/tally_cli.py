@@ -58,13 +58,40 @@ def tally(args: argparse.Namespace) -> None:
     lang = args.lang or terminal_language()
     with app.test_request_context(headers={"Cookie": f"{i18n.COOKIE}={lang}"}):
         try:
-            plugin, result, play_id, played = _read(plugins, data)
+            plugin, result, play_id, played = _read(plugins, data, _opener(app))
         except IllegalEvent as exc:
             raise fail(f"{exc.field}: {exc.message}", 2) from None
         print(_render(args.format, plugin, result, play_id, played), end="")
 
 
-def _read(plugins: dict[str, Any], data: Any) -> tuple[Any, Result, str | None, Played]:
+def _opener(app: Any) -> Any:
+    """Opens an edit export's sealed secret (its hidden draws: Double Mission's bag) with
+    this computer's companion key: MISSION_KIT_SECRET_KEY, else the instance folder's
+    secret_key, as `companion serve` reads it. Never makes a key."""
+    from missionkit.game import IllegalEvent
+
+    from .sealing import FIELD, Sealer
+
+    def opened(setup: Any) -> Any:
+        if not isinstance(setup, dict) or FIELD not in setup:
+            return setup
+        kept = Path(app.instance_path) / "secret_key"
+        key = os.environ.get("MISSION_KIT_SECRET_KEY") or (
+            kept.read_text(encoding="utf-8").strip() if kept.is_file() else "")
+        if not key:
+            raise IllegalEvent("this export's hidden draws are sealed for the companion that "
+                               "made it: run companion tally on that computer, or on that "
+                               "server's full backup (companion backup GAME_ID)",
+                               f"setup.{FIELD}")
+        setup = dict(setup)
+        setup["seed"] = Sealer(lambda: key).open(setup.pop(FIELD))
+        return setup
+
+    return opened
+
+
+def _read(plugins: dict[str, Any], data: Any, secret: Any = None
+          ) -> tuple[Any, Result, str | None, Played]:
     """The game's part, its result, the play's id and times, from an export or a snapshot."""
     from flask_babel import gettext as _
 
@@ -83,7 +110,7 @@ def _read(plugins: dict[str, Any], data: Any) -> tuple[Any, Result, str | None, 
         raise IllegalEvent(f"unknown game {game!r} (known: {', '.join(plugins)})", "game")
     if data.get("format") != EXPORT_FORMAT:
         return plugin, plugin.snapshot_result(data), None, Played()
-    found = read_export(plugins, plugin, data)
+    found = read_export(plugins, plugin, data, secret=secret, new_names=False)
     result = found.plugin.result(found.state)
     if result is None:
         raise IllegalEvent(_("this game has no result yet: play it to its end (and enter "

@@ -57,6 +57,20 @@ def _ip(*args: str) -> None:
         raise RuntimeError(f"ip {' '.join(args)}: {done.stderr.strip()}")
 
 
+def _settle(net: Table, timeout: float = 10) -> None:
+    """Wait until the wire's IPv6 link-local addresses have passed duplicate address
+    detection (about 2 s): one turning up mid-test makes Chromium abort the page it is
+    loading with net::ERR_NETWORK_CHANGED."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        shown = [subprocess.run(["ip", "-n", host, "addr", "show", "tentative"],
+                                capture_output=True, text=True, check=False).stdout
+                 for host in (net.server, net.phone)]
+        if not any(shown):
+            return
+        time.sleep(0.1)
+
+
 def can_make_namespaces() -> tuple[bool, str]:
     if shutil.which("ip") is None:
         return False, "iproute2's `ip` is missing (apt-get install iproute2)"
@@ -86,6 +100,7 @@ def table() -> Iterator[Table]:
             _ip("-n", host, "addr", "add", f"{address}/24", "dev", wire)
             _ip("-n", host, "link", "set", wire, "up")
             _ip("-n", host, "link", "set", "lo", "up")
+        _settle(net)
         yield net
     finally:
         for name in made:

@@ -7,11 +7,12 @@ never stored; a hand card enters the state when its holder reveals it by complet
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from missionkit.draws import Seed, stream
 
 from ..game import IllegalEvent
 from ..gamelog import GameLog
@@ -41,7 +42,7 @@ class Setup(BaseModel):
     players: list[PlayerSetup] = Field(max_length=8)  # the count is checked against the content
     variants: Variants = Variants()
     first_agent: Annotated[int, Field(ge=0)] = 0
-    seed: int = 0
+    seed: Seed = 0
     display: list[str] | None = None
 
 
@@ -157,7 +158,7 @@ def new_state(setup: Setup, game: DiceMission) -> State:
         if len(set(display)) != shown or not set(display) <= set(specials):
             raise IllegalEvent(f"the display holds {shown} different SPECIAL ids", "display")
     else:
-        display = random.Random(setup.seed).sample(specials, shown)
+        display = stream(setup.seed, "special-display").sample(specials, shown)
     boxed = [s for s in specials if s not in display] if setup.variants.very_special else []
     players = [PlayerState(p.name, p.colour) for p in setup.players]
     agent = setup.first_agent

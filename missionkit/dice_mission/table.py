@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any, NoReturn
+
+from missionkit.draws import stream
 
 from ..game import IllegalEvent
 from .limits import HAND_TYPES
@@ -100,7 +101,7 @@ def turn_up(state: State, card: str | None, field: str) -> str | None:
     if not deck:
         return None
     state.draws += 1
-    return random.Random(f"{state.setup.seed}:{state.draws}").choice(deck)
+    return stream(state.setup.seed, f"special-draw:{state.draws}").choice(deck)
 
 
 def exchange(state: State, event: Any) -> str:

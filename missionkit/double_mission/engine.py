@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from missionkit.draws import stream
+
 from ..content.errors import field_path
 from ..game import Handlers
 from . import cards, table
@@ -334,6 +336,8 @@ def _finish(state: State) -> None:
 def _score(state: State, event: Score) -> None:
     if state.status != "finished":
         _raise("final scoring starts when play is over")
+    if state.result is not None:
+        _raise("the final tally is already revealed; undo it to score again", "event.type")
     try:
         state.result = tally(snapshot(state, event), state.game)
     except TallyError as exc:  # the table's scoring inputs contradict the game
@@ -357,7 +361,7 @@ def _close_watch_reveal(state: State, event: Score) -> list[str] | None:
     """The 3 unused titles Close Watch reveals: as entered at the table, or drawn (D31)."""
     unused = [t.id for t in state.game.titles if t.id not in state.laid_out]
     if event.close_watch_reveal is None:
-        rng = random.Random(state.setup.seed + 1)
+        rng = stream(state.setup.seed, "close-watch")
         return rng.sample(unused, 3) if len(unused) >= 3 else None
     if len(set(event.close_watch_reveal)) != 3:
         _raise("Close Watch reveals 3 different titles", "event.close_watch_reveal")

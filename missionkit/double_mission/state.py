@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from missionkit.draws import Seed, stream
 
 from ..game import IllegalEvent, PlayerName
 from ..gamelog import GameLog
@@ -38,7 +39,7 @@ class Setup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     players: list[SeatSetup] = Field(max_length=8)  # the count is checked against the content
     options: Options = Options()
-    seed: int = 0
+    seed: Seed = 0
     placement: dict[str, str] | None = None
     titles: list[str] | None = None
 
@@ -188,18 +189,17 @@ class State:
 def new_state(setup: Setup, game: DoubleMission) -> State:
     """The table after setup: treasures placed, titles laid out, tokens shuffled."""
     _check_setup(setup, game)
-    rng = random.Random(setup.seed)
     row = game.player_count(len(setup.players))
     if setup.placement is not None:
         cities = {c.id: setup.placement[c.id] for c in game.cities}
     else:
         pool = [t.id for t in game.treasures for _ in range(t.count)]
-        rng.shuffle(pool)
+        stream(setup.seed, "placement").shuffle(pool)
         cities = dict(zip([c.id for c in game.cities], pool, strict=True))
-    titles = list(setup.titles) if setup.titles else rng.sample(
+    titles = list(setup.titles) if setup.titles else stream(setup.seed, "titles").sample(
         [t.id for t in game.titles], row.titles_on_offer)
     bag = [m.evidence for m in game.game.investigation_tokens for _ in range(m.count)]
-    rng.shuffle(bag)
+    stream(setup.seed, "bag").shuffle(bag)
     g = game.game
     players = [PlayerState(s.name, s.character, s.side, s.team, row.starting_scores[i],
                            g.millions.start, g.dice.start) for i, s in enumerate(setup.players)]

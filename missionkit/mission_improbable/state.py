@@ -7,11 +7,12 @@ piles, and the turn. The deck and every hand stay physical.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from missionkit.draws import Seed, stream
 
 from ..game import IllegalEvent
 from ..gamelog import GameLog
@@ -42,7 +43,7 @@ class Setup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     players: list[SeatSetup] = Field(max_length=8)  # the count is checked against the content
     options: dict[str, OptionValue] = {}
-    seed: int = 0
+    seed: Seed = 0
     turn_order: list[int] | None = None
 
 
@@ -245,7 +246,7 @@ def _in_range(value: OptionValue, low: int | None, high: int | None) -> bool:
 
 def _shuffled(setup: Setup) -> list[int]:
     order = list(range(len(setup.players)))
-    random.Random(setup.seed).shuffle(order)
+    stream(setup.seed, "turn-order").shuffle(order)
     return order
 
 

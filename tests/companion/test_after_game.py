@@ -187,8 +187,8 @@ def test_comeback_is_one_row_of_its_holders_tally(client, missions):
         assert sum(rows) == heading == foot
 
 
-def companion(*args, lang="en"):
-    env = {**os.environ, "LANG": "ko_KR.UTF-8" if lang == "ko" else "C.UTF-8"}
+def companion(*args, lang="en", **extra):
+    env = {**os.environ, "LANG": "ko_KR.UTF-8" if lang == "ko" else "C.UTF-8", **extra}
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         env.pop(key, None)
     return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True,
@@ -261,3 +261,17 @@ def test_an_export_carries_its_times_and_an_import_keeps_them(client):
     assert bad.status_code == 422 and bad.json["field"] == "times"
     older = {k: v for k, v in export.items() if k not in ("created", "times", "id")}
     assert client.post("/api/v1/games/import", json=older).status_code == 201
+
+
+def test_companion_tally_opens_the_sealed_secret_only_with_this_companions_key(client,
+                                                                             tmp_path):
+    """An edit export's hidden draws (the bag) are sealed for the server that made it: the
+    tally opens them with that key, and says so plainly with another one."""
+    gid, token = finish(client, "double-mission")
+    path = tmp_path / "game.json"
+    path.write_bytes(client.get(f"/t/{token}/export.json").data)
+    assert "sealed_seed" in json.loads(path.read_text())["setup"]
+    key = client.application.config["SECRET_KEY"]
+    assert companion("tally", str(path), MISSION_KIT_SECRET_KEY=key).returncode == 0
+    other = companion("tally", str(path), MISSION_KIT_SECRET_KEY="another server")
+    assert other.returncode == 2 and other.stderr.startswith("setup.sealed_seed: ")

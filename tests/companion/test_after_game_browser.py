@@ -63,3 +63,17 @@ def test_every_games_result_offers_bg_stats_the_csv_and_the_history(browser, liv
         assert name in history
     assert ("게임 중" if lang == "ko" else "played 1, won ") in history
     context.close()
+
+
+def test_the_history_shows_names_as_typed(browser, live):  # noqa: F811
+    """A player called "$&" (String.replace's own pattern) is listed as typed."""
+    api = lambda path, body, token=None: call(live.url + path, "POST", body, token)  # noqa: E731
+    link = endings.double_mission(api, names=("$&", "Bo$1"))["join_url"]
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(link)
+    page.wait_for_selector("#history .people li")
+    people = page.locator("#history .people").inner_text()
+    assert "$&: played 1" in people and "Bo$1: played 1" in people
+    assert "$&" in page.locator("#history .plays").inner_text()
+    context.close()

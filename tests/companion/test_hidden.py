@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from missionkit.double_mission.engine import replay
-from missionkit.double_mission.state import Setup, new_state
+from missionkit.double_mission.state import Setup
 
 
 def bearer(token):
@@ -39,19 +39,20 @@ def test_the_view_export_cannot_rebuild_hidden_tokens_or_titles(client, game, ap
     full = client.get(f"/api/v1/games/{game_id}/export", headers=bearer(edit)).json
     shown = client.get(f"/api/v1/games/{game_id}/export", headers=bearer(view)).json
     page = client.get(f"/t/{view}/export.json").json
+    backup = app.extensions["games"].export(game_id, backup=True)
     assert shown == page and shown["view_only"] is True
-    assert "seed" in full["setup"] and "seed" not in json.dumps(shown)
-    truth = replay(Setup.model_validate(full["setup"]), full["events"], game)
+    assert "seed" in backup["setup"] and "seed" not in json.dumps(shown)
+    assert "seed" not in full["setup"] and "sealed_seed" in full["setup"]
+    truth = replay(Setup.model_validate(backup["setup"]), backup["events"], game)
     rebuilt = replay(Setup.model_validate(shown["setup"]), shown["events"], game)
     hidden = [p.evidence for p in truth.players] + [truth.bag]
     assert hidden != [p.evidence for p in rebuilt.players] + [rebuilt.bag]
-    # and no seed it could have carried: the bag order is drawn from 2**31 seeds
-    assert new_state(Setup.model_validate(shown["setup"]), game).bag != truth.bag or \
-        full["setup"]["seed"] == 0
     r = client.post("/api/v1/games/import", json=shown)
     assert r.status_code == 422 and r.json["field"] == "view_only"
     again = client.post("/api/v1/games/import", json=full)
     assert again.status_code == 201  # the edit link's export stays complete
+    copy = app.extensions["games"].export(again.json["id"], backup=True)
+    assert replay(Setup.model_validate(copy["setup"]), copy["events"], game).bag == truth.bag
 
 
 def test_the_view_export_names_no_claimed_title(client, game):
@@ -85,3 +86,18 @@ def test_a_change_never_takes_the_token_from_the_query_string(client, created):
     r = client.post(f"/api/v1/games/{game_id}/undo?token={edit}", json={"version": 0})
     assert r.status_code == 401
     assert client.get(f"/api/v1/games/{game_id}?token={edit}").status_code == 200
+
+
+def test_the_session_cookie_holds_no_edit_token(app):
+    """The form-made game's cookie said {"hosting": "<edit token>"}: signed, not encrypted."""
+    client = app.test_client()
+    app.config["WTF_CSRF_ENABLED"] = False
+    r = client.post("/games", data={"game": "double-mission", "name0": "Ann", "name1": "Bo",
+                                    "character0": "jack", "character1": "queen"})
+    assert r.status_code == 303, r.data
+    edit = r.headers["Location"].rsplit("/", 1)[1]
+    cookie = client.get_cookie("session").value
+    session = app.session_interface.get_signing_serializer(app).loads(cookie)
+    assert "hosting" in session and edit not in json.dumps(session) and edit not in cookie
+    page = client.get(f"/t/{edit}").get_data(as_text=True)
+    assert 'id="invite"' in page.split('id="game"')[0]  # this phone still shows it first

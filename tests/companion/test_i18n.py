@@ -144,3 +144,21 @@ def test_content_names_come_from_the_content_korean(client):
     page = visible(korean_pages(client)["game"])
     for word in ("보석", "금괴", "잭", "퀸"):  # treasures and characters, from the YAML
         assert word in page
+
+
+@pytest.mark.parametrize("next_", [
+    "%2F%09%2Fevil.example", "/%0a", "/%0d", "/%0d%0aSet-Cookie:%20x=1", "%2F%5Cevil.example",
+    "/%20/evil.example", "https://evil.example/", "/ok/%2F%2Fevil", "/a//b", "javascript:x",
+    "%E2%80%8B/evil.example"])
+def test_the_language_switch_goes_nowhere_but_this_site(client, next_):
+    r = client.get(f"/lang/ko?next={next_}")
+    assert r.status_code == 303
+    location = r.headers["Location"]
+    assert location == "/" or (location.startswith("/") and not location.startswith("//")
+                               and "evil" not in location.split("?")[0].split("/")[1])
+    assert "\n" not in location and "\r" not in location and "\t" not in location
+
+
+def test_the_language_switch_keeps_a_page_of_this_site(client):
+    r = client.get("/lang/ko?next=/t/abc%3Fx%3D1")
+    assert r.headers["Location"] == "/t/abc?x=1"

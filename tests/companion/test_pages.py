@@ -230,6 +230,21 @@ def test_forged_post_without_csrf_token_is_refused(client):
     assert r.status_code == 400
 
 
+def test_forms_work_over_https_without_a_referer(client):
+    """Pages send `Referrer-Policy: no-referrer`, so a browser posts with no Referer: over
+    HTTPS (--tls, or a proxy) a form still works; a post from another site is refused."""
+    html = client.get("/", base_url="https://table.example").data
+    token = re.search(rb'name="csrf_token" value="([^"]+)"', html).group(1).decode()
+    form = {"name0": "Ann", "character0": "jack", "name1": "Bo", "character1": "queen",
+            "csrf_token": token}
+    r = client.post("/games", data=form, base_url="https://table.example",
+                    headers={"Sec-Fetch-Site": "same-origin"})
+    assert r.status_code == 303, r.data[:300]
+    r = client.post("/games", data=form, base_url="https://table.example",
+                    headers={"Sec-Fetch-Site": "cross-site"})
+    assert r.status_code == 400
+
+
 def test_htmx_may_send_the_token_in_a_header(client):
     url = new_game(client)
     r = client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions"},

@@ -55,7 +55,8 @@ def test_the_home_page_offers_a_game_chosen_by_name(client):
 
 def test_no_game_hands_its_seed_to_a_read_only_link(client):
     """Dice Mission draws SPECIAL refills and Mission Improbable its turn order from the seed:
-    the view link's export leaves it out for every game, the edit link's keeps it."""
+    the view link's export leaves it out for every game, the edit link's seals it (every
+    phone at the table holds that link), and only the operator's backup holds it."""
     setups = {"dice-mission": {"players": [{"name": "A", "colour": "red"},
                                            {"name": "B", "colour": "blue"}]},
               "mission-improbable": {"players": [
@@ -69,4 +70,6 @@ def test_no_game_hands_its_seed_to_a_read_only_link(client):
         view = client.get(url, headers={"Authorization": f"Bearer {r.json['view_token']}"})
         edit = client.get(url, headers={"Authorization": f"Bearer {r.json['edit_token']}"})
         assert "seed" not in view.json["setup"], game
-        assert "seed" in edit.json["setup"], game
+        assert "seed" not in edit.json["setup"] and "sealed_seed" in edit.json["setup"], game
+        stored = client.application.extensions["games"].export(r.json["id"], backup=True)
+        assert str(stored["setup"]["seed"]) not in edit.text, game

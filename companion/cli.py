@@ -271,6 +271,9 @@ def parser() -> argparse.ArgumentParser:
     sub.add_argument("game_id", help="the game's id (the API's `id`, in its export's name)")
     sub.add_argument("--db", help="SQLite file or database URL, as for serve")
 
+    from . import tally_cli
+
+    tally_cli.register(commands)  # every game's export (or snapshot) as its final tally
     for package in GAMES.values():  # a game may add its own commands (companion/<game>/cli.py)
         try:
             module = importlib.import_module(f"companion.{package}.cli")

@@ -28,6 +28,10 @@ from missionkit.draws import fresh_seed
 from missionkit.game import IllegalEvent, check_new_names
 from missionkit.registry import DEFAULT_GAME, GAMES
 
+from .results import Result
+
+EXPORT_FORMAT = "mission-kit-game/1"  # what an export says it is (games.py writes them)
+
 
 @dataclass
 class Loaded:
@@ -91,6 +95,9 @@ class CompanionGame:
     # Content fields that are words, not rules (a guide's prose): left out of a game's rules
     # copy and always taken from the shipped content.
     prose: ClassVar[tuple[str, ...]] = ()
+    # Fields that say which game this is, not how it is played (its BoardGameGeek id): left
+    # out of the copy, so adding one changes no game's rules hash; taken from the shipped.
+    identity: ClassVar[tuple[tuple[str, str], ...]] = (("game", "bgg_id"),)
 
     def rules_copy(self) -> dict[str, Any] | None:
         """The rule-relevant content as JSON, stored with each new game so an edit of
@@ -99,6 +106,9 @@ class CompanionGame:
                                                         by_alias=True)
         for name in self.prose:
             copy.pop(name, None)
+        for part, name in self.identity:
+            if isinstance(copy.get(part), dict):
+                copy[part].pop(name, None)
         return copy
 
     @cached_property
@@ -123,6 +133,11 @@ class CompanionGame:
             raise IllegalEvent(err["msg"], field_path(("content", *err["loc"]))) from None
         content = dataclasses.replace(content, **{n: getattr(self.content, n)
                                                   for n in self.prose})
+        for part, name in self.identity:
+            shipped = getattr(self.content, part)
+            if hasattr(shipped, name):
+                content = dataclasses.replace(content, **{part: dataclasses.replace(
+                    getattr(content, part), **{name: getattr(shipped, name)})})
         try:
             problems = self.check_content(content)
         except Exception as exc:  # a checker meeting what no content file holds: refuse it
@@ -205,6 +220,24 @@ class CompanionGame:
     def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
         """Extra template values for the table page (the shell adds token, role, g, state)."""
         return {}
+
+    # --- after the game ------------------------------------------------------------------
+    def result(self, state: Any) -> Result | None:
+        """The finished game's result for every after-game use (the page's tally, BG Stats,
+        the CSV, the history, `companion tally`), its labels in the current language; None
+        while the game is on (or not yet scored). Default: none."""
+        return None
+
+    def snapshot_result(self, data: Any) -> Result:
+        """The result of a game-specific end-of-game snapshot (an input of `companion tally`
+        besides an export); IllegalEvent if the game reads none."""
+        raise IllegalEvent(f"not a Mission Kit game export ('format': '{EXPORT_FORMAT}')",
+                           "format")
+
+    @property
+    def bgg_id(self) -> int | None:
+        """The game's BoardGameGeek id from its content (`bgg_id` in game.yaml), if any."""
+        return getattr(self.content.game, "bgg_id", None)
 
     def export_view(self, setup: dict[str, Any], events: list[dict[str, Any]]
                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:

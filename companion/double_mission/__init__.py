@@ -13,17 +13,19 @@ from missionkit.double_mission.events import EVENT
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.snapshot import Snapshot
 from missionkit.double_mission.state import Setup, State
+from missionkit.game import IllegalEvent
 
-from ..plugin import CompanionGame, Loaded
+from ..plugin import CompanionGame, Loaded, validated
+from ..results import Result
 from .forms import form_event, score_event, setup_from_form
 from .views import (
-    bgstats,
     claimable_titles,
     last_roll,
     odds_rows,
     operation_choices,
     public_state,
-    tally_detail,
+    result,
+    tally_result,
 )
 
 
@@ -55,8 +57,21 @@ class DoubleMissionGame(CompanionGame):
         playing = role == "edit" and s.status != "finished"
         return {"game": s.game, "choices": operation_choices(s) if playing else [],
                 "claimable": claimable_titles(s) if role == "edit" else [],
-                "odds_rows": odds_rows(s.game), "last_roll": last_roll(s),
-                "detail": tally_detail(s), "bgstats": bgstats(s) if s.result else ""}
+                "odds_rows": odds_rows(s.game), "last_roll": last_roll(s)}
+
+    def result(self, state: State) -> Result | None:
+        return result(state)
+
+    def snapshot_result(self, data: Any) -> Result:
+        """The older input of `companion tally`: an end-game snapshot (POST /api/v1/tally)."""
+        from missionkit.double_mission.snapshot import TallyError
+        from missionkit.double_mission.tally import tally
+
+        snap = validated(Snapshot, data)
+        try:
+            return tally_result(tally(snap, self.content), self.content)
+        except TallyError as exc:
+            raise IllegalEvent(exc.message, exc.field) from None
 
     def export_view(self, setup: dict[str, Any], events: list[dict[str, Any]]
                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:

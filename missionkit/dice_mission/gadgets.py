@@ -48,6 +48,7 @@ def play(state: State, event: Any) -> None:
     line = EFFECTS[card.effect](state, event)
     to_discard(state, event.type, "event.type")
     p.gadgets -= 1
+    p.played += 1
     state.log.append(f"{p.name} plays {event.type.replace('_', ' ').title()}: {line}.")
 
 

@@ -202,6 +202,8 @@ class GameFile:
     round: Round
     variants: Variants
     decisions: list[Decision] = field(default_factory=list)
+    # BoardGameGeek's id for the game, when known for certain (BG Stats links carry it)
+    bgg_id: int | None = None
 
 
 # --- the whole game --------------------------------------------------------------------

@@ -463,6 +463,8 @@ class GameFile:
     end_of_turn: EndOfTurn
     options: list[RuleOption] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
+    # BoardGameGeek's id for the game, when known for certain (BG Stats links carry it)
+    bgg_id: int | None = None
 
 
 # --- the whole game --------------------------------------------------------------------

@@ -21,6 +21,7 @@ def kill(state: State, seat: int, agent_id: str) -> None:
     agent = state.players[seat].agents.pop(agent_id)
     state.discard += [agent.id, *agent.assets]
     state.players[seat].killed.append(agent.id)
+    state.players[seat].lost += 1
     state.log.append(f"{agent_name(state, agent_id)} is killed.")
 
 

@@ -41,9 +41,14 @@ def report_content_error(exc: ContentError) -> None:
 
 
 def check(args: argparse.Namespace) -> None:
-    """Validate the content files and report every problem with its file and line."""
+    """Validate the content files and report every problem with its file and line; draw
+    every card and kit file in every language, so a text that does not fit is found here
+    as `build` would find it."""
+    from .kit import kit_games
+
     try:
         games = load_all(args.content)
+        _fits_or_fail(kit_games(list(games)), args.content)
     except ContentError as exc:
         report_content_error(exc)
         raise Failed(1) from None
@@ -53,6 +58,16 @@ def check(args: argparse.Namespace) -> None:
         names = kit_for(game_id).component_names if game_id in KITS else {}
         counts = ", ".join(f"{n} {names.get(k, k)}" for k, n in game.component_counts().items())
         say(f"{game_id}: content OK ({counts})")
+
+
+def _fits_or_fail(games: list[str], content: Path | None,
+                  langs: tuple[str, ...] = LANGS) -> None:
+    """ContentError locating every text of `games` that does not fit (see fitcheck)."""
+    from .fitcheck import fit_problems
+
+    problems = fit_problems(games, content, langs)
+    if problems:
+        raise ContentError(problems)
 
 
 class _LazyProgress:
@@ -92,6 +107,7 @@ def build(args: argparse.Namespace) -> None:
     from .text import TextOverflow
 
     try:
+        _fits_or_fail(_games(args), args.content, tuple(args.lang or ["en"]))
         jobs = [BuildOptions(g, lang, paper, args.out, args.content, args.duplex,
                              (args.offset_x, args.offset_y), args.companion_url, ink)
                 for g in _games(args) for lang in args.lang or ["en"]

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from missionkit.content import ContentError, default_root, load_game
 from missionkit.content.loader import game_folder
@@ -70,8 +71,13 @@ class Rebuilder:
         ctx = Ctx(game, self.opts.lang, fonts_for(self.opts.lang))
         sides = card_sides(self.kit, ctx)
         self.cache.rendered = []
-        for side in sides:
-            self.cache.get(ctx, side, self.dpi)
+        try:
+            for side in sides:
+                self.cache.get(ctx, side, self.dpi)
+        except TextOverflow as exc:  # a card text too long: located, as `cardgen check` says
+            errors = [str(_located(root, self.opts.game, side.source, exc, self.opts.lang))]
+            self._gallery_errors(errors)
+            return Report(errors=errors)
         changed = {s.family for s in sides if self.keys.get(s.name) != s.key}
         file_of = {run.key: run.file_name for run in self.kit.families(ctx)}
         other_key = self.kit.data_key(game)
@@ -130,6 +136,14 @@ class Rebuilder:
         tmp = path.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         tmp.replace(path)
+
+
+def _located(root: Path, game: str, source: str, exc: TextOverflow, lang: str) -> Any:
+    """The overflow as a problem at its YAML line (fitcheck.locate)."""
+    from .fitcheck import locate, sources_of
+
+    folder = root / game_folder(game)
+    return locate(sources_of(folder), folder, lang, source, exc.item, exc.field, exc.detail)
 
 
 def _page_images(pdf: Path, out: Path, name: str, dpi: int) -> None:

@@ -143,20 +143,30 @@ def _inside(data: Any, loc: Loc, parts: list[str], lang: str) -> Loc:
     return tuple(out)
 
 
-def locate(sources: list[SourceFile], folder: Path, lang: str, list_key: str, item: str,
-           field: str, detail: str) -> Problem:
-    """A located problem for one overflow: `file:line: field (lang): text does not fit`.
-    The item is looked up in its card list, else anywhere (a guide section's field is
-    `guide.<section id>`); a text no file holds is reported at the game's folder."""
-    message = f"text does not fit its box ({detail})"
+def find_loc(sources: list[SourceFile], lang: str, list_key: str, item: str, field: str
+             ) -> tuple[SourceFile, Loc] | None:
+    """The file and location of an overflowing text: the item is looked up in its card list,
+    else anywhere (a guide section's field is `guide.<section id>`), then the field inside
+    it, down to the language's text when there is one."""
     parts = field.split(".")
     found = _find(sources, list_key, item) or _find(sources, "", item)
     if found is None and parts[0] == "guide" and len(parts) > 1:
         found, parts = _find(sources, "", parts[1]), parts[2:]
     if found is None:
+        return None
+    source, loc = found
+    return source, _inside(source.data, loc, parts, lang)
+
+
+def locate(sources: list[SourceFile], folder: Path, lang: str, list_key: str, item: str,
+           field: str, detail: str) -> Problem:
+    """A located problem for one overflow: `file:line: field (lang): text does not fit`;
+    a text no file holds is reported at the game's folder."""
+    message = f"text does not fit its box ({detail})"
+    found = find_loc(sources, lang, list_key, item, field)
+    if found is None:
         return Problem(folder, None, f"{item}.{field} ({lang})" if field else f"{item} ({lang})",
                        message)
     source, loc = found
-    loc = _inside(source.data, loc, parts, lang)
     shown = loc[:-1] if loc[-1] == lang else loc
     return Problem(source.path, source.line_of(loc), f"{field_path(shown)} ({lang})", message)

@@ -122,7 +122,7 @@
     showProblems(null);
     form.hidden = false;
   }
-  function show(card) {
+  function show(card, note) {
     document.getElementById("detail-title").textContent = card.name;
     document.getElementById("detail-id").textContent = card.id + " (" + card.side + ")";
     document.getElementById("detail-source").textContent = card.source;
@@ -132,13 +132,13 @@
     form.hidden = true;
     document.getElementById("no-form").hidden = true;
     open = null;
-    say("");
+    say(note || "");
     detail.hidden = false;
     if (!editing) { return; }
     fetch("/api/form?view=" + encodeURIComponent(view()) + "&card=" + encodeURIComponent(card.name))
       .then(function (r) { return r.json().then(function (d) { return {ok: r.ok, data: d}; }); })
       .then(function (r) {
-        if (r.ok) { buildForm(r.data); }
+        if (r.ok) { buildForm(r.data); say(note || ""); }
         else { document.getElementById("no-form").hidden = false; }
       });
   }
@@ -162,10 +162,9 @@
   document.getElementById("undo").addEventListener("click", function () {
     post("/api/undo", {}).then(function (r) {
       if (r.ok && open) {
-        say(r.data.message);
         var name = open.card;
         var found = currentCards.filter(function (c) { return c.name === name; })[0];
-        if (found) { show(found); }
+        if (found) { show(found, r.data.message); } else { say(r.data.message); }
       } else { say(r.data.error, true); }
     });
   });

@@ -78,7 +78,7 @@
         image.src = r.data.image;
         document.getElementById("image-note").textContent = "As it would print (not saved yet)";
       } else {
-        document.getElementById("image-note").textContent = "Not drawn: see the problems beside it";
+        document.getElementById("image-note").textContent = "Not redrawn: the card as it was, until the problems are fixed";
       }
     });
   }
@@ -114,13 +114,13 @@
       box.appendChild(el("p", {"class": "problem", "id": id + "-problem", "role": "alert"}));
       fieldsBox.appendChild(box);
       open.inputs.push(input);
-      if (input.tagName === "TEXTAREA") { fit(input); }
     });
     saveButton.disabled = false;
     deleteButton.textContent = "Delete this card";
     delete deleteButton.dataset.armed;
     showProblems(null);
-    form.hidden = false;
+    form.hidden = false;  // shown first: a hidden box has no height to measure
+    open.inputs.forEach(function (input) { if (input.tagName === "TEXTAREA") { fit(input); } });
   }
   function show(card, note) {
     document.getElementById("detail-title").textContent = card.name;

@@ -14,6 +14,7 @@ from cardgen.build import BuildOptions
 from cardgen.editor import Editor, Refused
 from cardgen.preview import View, create_preview_app
 from cardgen.watch import PREVIEW_DPI, watch
+from tests.cardgen.test_watch import pdf_text
 
 GAME, CARD = "double-mission", "plan_cards/account_siphon-face"
 TEXT_EN = ["plan_cards", 0, "text", "en"]
@@ -198,3 +199,23 @@ def _wait(ready, seconds: float = 120) -> None:
     while not ready() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert ready(), "watch did not report in time"
+
+
+def test_one_rebuilder_builds_a_kit_per_paper_from_one_set_of_card_images(content_copy,
+                                                                           tmp_path):
+    from cardgen.watch import Rebuilder
+
+    out = tmp_path / "out"
+    rebuilder = Rebuilder(BuildOptions(GAME, "ko", "a4", out, content_copy),
+                          papers=["a4", "letter"])
+    first = rebuilder.rebuild()
+    assert not first.errors and first.label == "double-mission ko a4 letter"
+    assert len(first.rendered) == 59  # once, not once per paper
+    plans = _plans(content_copy)
+    plans.write_text(plans.read_text(encoding="utf-8").replace(
+        '"즉시 5점을 얻는다."', '"즉시 5점을 바로 얻는다."'), encoding="utf-8")
+    report = rebuilder.rebuild()
+    assert report.rendered == ["plan_cards/headline-face"]
+    for paper in ("a4", "letter"):
+        pdf = out / GAME / f"ko-{paper}" / "plan-cards.pdf"
+        assert "즉시 5점을 바로 얻는다." in " ".join(pdf_text(pdf).split()), paper

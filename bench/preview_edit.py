@@ -9,6 +9,11 @@ save-to-PDF about a second. Three figures, each the median of --edits runs:
 
 Runs the preview on a scratch copy of content/ (Double Mission, EN and KO).
 Usage: python bench/preview_edit.py [--edits 10]
+
+Measured on the 2-core development machine (shared), two runs, medians of 10:
+  edit-to-image (page):   207 ms, 182 ms  (of which 120 ms is the page's debounce)
+  edit-to-image (server):  35 ms,  35 ms
+  save-to-PDF:            179 ms, 114 ms
 """
 
 from __future__ import annotations

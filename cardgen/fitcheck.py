@@ -89,14 +89,13 @@ def _cards(kit: Kit, game: Any, lang: str) -> list[Found]:
 
 def _file(kit: Kit, game: Any, lang: str, index: int) -> list[Found]:
     """Write the kit's file number `index` into a scratch folder; its overflow, if any."""
-    from .build import DEFAULT_COMPANION
     from .geometry import PAPERS
     from .kit import FileJob
 
     ctx = _ctx(game, lang)
     with tempfile.TemporaryDirectory(prefix="cardgen-check-") as tmp:
         job = FileJob(Path(tmp), ctx, "a4", PAPERS["a4"], "long", (0.0, 0.0),
-                      kit.name(game, lang), DEFAULT_COMPANION, "00000000")
+                      kit.name(game, lang), "", "00000000")  # no address: the write-in box
         try:
             kit.files[index].write(job)
         except TextOverflow as exc:

@@ -27,7 +27,7 @@ def test_an_overfull_player_aid_fails_naming_its_section(content_copy, tmp_path,
     guide = content_copy / folder / "guide.yaml"
     source = guide.read_text(encoding="utf-8")
     assert point in source
-    guide.write_text(source.replace(point, point + " Then keep reading this." * 200),
+    guide.write_text(source.replace(point, point + " Then keep reading this." * 100),
                      encoding="utf-8")
     result = cardgen("build", "--game", game, "--content", str(content_copy),
                      "--out", str(tmp_path), "--quiet")

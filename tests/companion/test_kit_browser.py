@@ -19,7 +19,7 @@ def test_print_this_game_downloads_the_kit(browser, tmp_path, monkeypatch):  # n
         page.goto(server.url + "/?game=mission-improbable")
         page.evaluate("() => navigator.serviceWorker.ready")  # pages now go through it
         page.reload()
-        link = page.locator(".print-kit a", has_text="English, A4")
+        link = page.locator(".print-kit a", has_text="English kit, A4")
         with page.expect_download() as info:
             link.click()
         download = info.value

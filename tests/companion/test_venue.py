@@ -15,8 +15,12 @@ IDLE, SLOW = 500, 100
 HEALTH = b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
 
-def connect(port: int) -> socket.socket:
-    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+def connect(port: int, phone: int) -> socket.socket:
+    """Phone number `phone`'s connection, from an address of its own (127.0.x.y), as phones
+    on a venue's Wi-Fi have: the server caps what one address may hold (peercap.py)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                 source_address=(f"127.0.{1 + phone // 250}.{1 + phone % 250}",
+                                                 0))
     s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     return s
 
@@ -49,13 +53,13 @@ def server(tmp_path):
 def test_health_answers_with_500_idle_and_100_slow_connections(server):
     held: list[socket.socket] = []
     try:
-        for _ in range(IDLE):  # phones that polled once and keep their connection open
-            s = connect(server.port)
+        for phone in range(IDLE):  # phones that polled once and keep their connection open
+            s = connect(server.port, phone)
             ask_health(s)
             held.append(s)
         slow = []
-        for _ in range(SLOW):  # slowloris: a request line, then a header now and then
-            s = connect(server.port)
+        for n in range(SLOW):  # slowloris: a request line, then a header now and then
+            s = connect(server.port, IDLE + n)
             s.sendall(b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             slow.append(s)
         held += slow

@@ -25,10 +25,12 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
+from markupsafe import escape
 
 from missionkit.game import IllegalEvent
 
 from .links import external, invite_base
+from .messages import refusal
 from .numbers import whole_number
 from .plugin import Loaded
 from .security import csrf
@@ -141,8 +143,10 @@ def _change(token: str, apply: Any, retry: bool = True) -> Any:
     except IllegalEvent as exc:
         fresh = games().current(game_id)
         stale = fresh.version != version
-        message = (_("Your tap was not recorded: %(reason)s (the game had changed on another "
-                     "phone)", reason=exc.message) if stale else exc.message)
+        reason = refusal(games().ruleset(fresh.game, fresh.rules), fresh.state, exc)
+        # the frame is the catalogue's; the reason, escaped or already safe, goes into it
+        message = (escape(_("Your tap was not recorded: %(reason)s (the game had changed on "
+                            "another phone)")) % {"reason": reason} if stale else reason)
         return _render(fresh, token, role, 409 if stale else 422, error=message)
     except Unavailable as exc:
         return _render(games().current(game_id), token, role, 503, error=exc.message)

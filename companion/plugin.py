@@ -60,6 +60,9 @@ class CompanionGame:
     package: ClassVar[str]
     setup_model: ClassVar[type[BaseModel]]
     engine: ClassVar[Any]  # the game's engine module: new_state, replay, try_apply, resolve_rolls
+    # the game's messages module: CATALOGUE and names(state, lang) (see missionkit/messages.py);
+    # None while its engine still writes lines of English
+    messages: ClassVar[Any] = None
 
     def __init__(self, content: Any):
         self.content = content

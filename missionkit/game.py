@@ -16,10 +16,14 @@ ALLOWED_FORMAT = frozenset("\u200c\u200d")
 
 
 class IllegalEvent(ValueError):
-    """An event the rules refuse; nothing changes. `field` names the offending input."""
+    """An event the rules refuse; nothing changes. `field` names the offending input;
+    `message` is the reason in English (the JSON API's `error`), `msg_id` and `params` the
+    same reason as data (missionkit/messages.py), which a page words in its own language."""
 
-    def __init__(self, message: str, field: str = "event"):
+    def __init__(self, message: str, field: str = "event", msg_id: str | None = None,
+                 params: dict[str, Any] | None = None):
         self.message, self.field = message, field
+        self.msg_id, self.params = msg_id, dict(params or {})
         super().__init__(message)
 
 

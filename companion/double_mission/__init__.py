@@ -11,7 +11,7 @@ from pydantic import TypeAdapter, ValidationError
 from werkzeug.datastructures import MultiDict
 
 from missionkit.content.errors import field_path
-from missionkit.double_mission import engine
+from missionkit.double_mission import engine, messages
 from missionkit.double_mission.events import EVENT
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.snapshot import Snapshot
@@ -38,6 +38,7 @@ class DoubleMissionGame(CompanionGame):
     package = "double_mission"
     setup_model = Setup
     engine = engine
+    messages = messages
     blueprint = Blueprint("double_mission", __name__, template_folder="templates")
     content: DoubleMission
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from missionkit.double_mission.engine import replay
-from missionkit.double_mission.state import Setup, new_state
+from missionkit.double_mission.state import Setup
 
 
 def bearer(token):

@@ -15,9 +15,9 @@ from companion import create_app
 from missionkit.content import load_game
 from missionkit.dice_mission.state import Setup as DiceSetup
 from missionkit.dice_mission.state import new_state as dice_state
-from missionkit.draws import fresh_seed
 from missionkit.double_mission.engine import replay
 from missionkit.double_mission.state import Setup, new_state
+from missionkit.draws import fresh_seed
 from tests.companion.test_hidden import bearer, hidden_game
 from tests.conftest import ROOT
 

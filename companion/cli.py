@@ -59,6 +59,7 @@ def serve(args: argparse.Namespace) -> None:
         from waitress import create_server
 
         from .heap import freeze_startup
+        from .peercap import cap_per_address
         from .serverlog import quiet_queue_warnings
 
         freeze_startup()  # before the first request: see heap.py
@@ -72,6 +73,7 @@ def serve(args: argparse.Namespace) -> None:
                                    asyncore_use_poll=True, backlog=2048, ident="mission-kit")
         except OSError as exc:
             raise _port_failure(host, args.port, exc) from None
+        cap_per_address(server, args.per_address_limit)
         _announce(flask_app.config["DATABASE"], scheme, host, args.port, found, public)
         server.run()
         return
@@ -252,6 +254,10 @@ def parser() -> argparse.ArgumentParser:
     sub.add_argument("--connection-limit", type=_at_least_one, default=1000,
                      help="open connections per worker, idle keep-alive ones included "
                      "(default 1000: about 250 tables of four phones)")
+    sub.add_argument("--per-address-limit", type=int, default=100, metavar="N",
+                     help="open connections one client address may hold (default 100: one "
+                     "client cannot take every place; 0: no cap, e.g. behind a proxy or a "
+                     "venue's single NAT address; the single-process server only)")
     sub.add_argument("--channel-timeout", type=_at_least_one, default=60,
                      help="seconds a connection may sit idle or send nothing before it is "
                      "closed (default 60)")

@@ -1,4 +1,5 @@
-// Mission Kit companion: wake lock, sync without losing work, who am I, tabs, offline banner.
+// Mission Kit companion: wake lock, sync without losing work, who am I, tabs, offline banner,
+// the games this browser opened.
 (function () {
   "use strict";
   var body = document.body;
@@ -123,7 +124,12 @@
     document.querySelectorAll(".tabs [data-tab]").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.dataset.tab === name));
     });
-    try { sessionStorage.setItem("mk-tab", name); } catch (err) { /* private mode */ }
+    try { sessionStorage.setItem(tabKey(), name); } catch (err) { /* private mode */ }
+  }
+  // kept per game: a new game opens on its table, whatever tab the last one was left on
+  function tabKey() {
+    var shown = document.getElementById("game");
+    return shown ? "mk-tab:" + shown.dataset.game : "mk-tab";
   }
   // A tab whose section the page does not hold (the plan cards on a read-only link or once
   // the game is over) leaves the bar; a page showing it goes back to the table.
@@ -139,10 +145,27 @@
   if (tabs) {
     tabs.hidden = false;
     var saved = null;
-    try { saved = sessionStorage.getItem("mk-tab"); } catch (err) { saved = null; }
+    try { saved = sessionStorage.getItem(tabKey()); } catch (err) { saved = null; }
     showTab(saved && tabs.querySelector('[data-tab="' + saved + '"]') ? saved : "table");
     syncTabs();
   }
+
+  // --- the host's invite sits above the table until play starts (the first event, from
+  // any phone), then becomes the Invite tab's panel, where every other phone has it ---
+  function settleInvite() {
+    var invite = document.getElementById("invite"), shown = document.getElementById("game");
+    if (!invite || !shown || invite.dataset.panel || Number(shown.dataset.version) === 0) {
+      return;
+    }
+    var before = shown.getBoundingClientRect().top;
+    invite.dataset.panel = "invite";
+    if (tabs) { tabs.parentNode.insertBefore(invite, tabs); }  // where table.html puts it
+    // what this phone was looking at stays where it was (the table moved up by the invite's
+    // height; not every browser anchors the scroll): the invite itself gives way to the top
+    var moved = shown.getBoundingClientRect().top - before;
+    if (moved) { window.scrollTo(0, Math.max(0, window.scrollY + moved)); }
+  }
+  settleInvite();
 
   // --- offline or server down: a visible banner; a tap that failed says so ---
   var banner = document.getElementById("offline");
@@ -160,10 +183,12 @@
 
   // --- after each swap: error placement, whose phone, history of finished games ---
   function afterSwap() {
+    settleInvite();
     syncTabs();
     placeError();
     applySeat();
     recordHistory();
+    recordGame();
     sentBy = null;
   }
   document.addEventListener("htmx:afterSettle", afterSwap);
@@ -208,6 +233,80 @@
     head.textContent = words.history;
     out.replaceChildren(head, list);
   }
+
+  // --- your games: every game this browser opened, newest first, for the home page. Kept
+  // in this browser only (localStorage); the server lists no games. Player names are the
+  // players' own text: always textContent. ---
+  var GAMES = "mk-games", GAMES_KEPT = 20;
+  function savedGames() {
+    var list = [];
+    try { list = JSON.parse(localStorage.getItem(GAMES) || "[]"); } catch (err) { list = []; }
+    if (!Array.isArray(list)) { return []; }
+    return list.filter(function (e) {
+      return e && typeof e.id === "string" && typeof e.url === "string" &&
+        e.url.indexOf("/t/") === 0 && Array.isArray(e.players);
+    });
+  }
+  function keepGames(list) {
+    list.sort(function (a, b) { return (b.seen || 0) - (a.seen || 0); });
+    try { localStorage.setItem(GAMES, JSON.stringify(list.slice(0, GAMES_KEPT))); }
+    catch (err) { /* private mode or full: the list is a convenience */ }
+  }
+  function recordGame() {
+    var shown = document.getElementById("game");
+    if (!shown || !shown.dataset.kind) { return; }
+    var players = [];
+    try { players = JSON.parse(shown.dataset.players || "[]"); } catch (err) { players = []; }
+    var old = null, edit = shown.dataset.role === "edit";
+    var list = savedGames().filter(function (e) {
+      if (e.id !== shown.dataset.game) { return true; }
+      old = e;
+      return false;
+    });
+    var keepEdit = old && old.edit && !edit;  // a read-only visit keeps the edit link
+    list.push({id: shown.dataset.game, url: keepEdit ? old.url : location.pathname,
+               edit: edit || Boolean(keepEdit), kind: shown.dataset.kind,
+               name: shown.dataset.name, players: players.map(String),
+               finished: shown.dataset.finished === "1", seen: Date.now()});
+    keepGames(list);
+  }
+  function showGames() {
+    var box = document.getElementById("your-games");
+    if (!box) { return; }
+    var names = {};
+    box.querySelectorAll(".yg-kind").forEach(function (k) { names[k.dataset.kind] = k.dataset.name; });
+    var when = null;
+    try {
+      when = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+                                     {dateStyle: "medium", timeStyle: "short"});
+    } catch (err) { when = null; }
+    var row = document.getElementById("your-game").content.firstElementChild;
+    var items = savedGames().map(function (e) {
+      var li = row.cloneNode(true), name = names[e.kind] || String(e.name || "");
+      li.querySelector(".yg-open").href = e.url;
+      li.querySelector(".yg-name").textContent = name;
+      var state = li.querySelector(".yg-state");
+      state.textContent = e.finished ? box.dataset.finished : box.dataset.playing;
+      state.classList.toggle("done", e.finished);
+      li.querySelector(".yg-view").hidden = Boolean(e.edit);
+      li.querySelector(".yg-players").textContent = e.players.join(", ");
+      li.querySelector(".yg-when").textContent = when && e.seen ? when.format(new Date(e.seen)) : "";
+      var forget = li.querySelector(".yg-forget");
+      var what = name + " (" + e.players.join(", ") + ")";  // a function: "$&" stays as typed
+      forget.setAttribute("aria-label", box.dataset.forget.replace("{game}", function () { return what; }));
+      forget.addEventListener("click", function () {
+        keepGames(savedGames().filter(function (other) { return other.id !== e.id; }));
+        showGames();
+        var next = box.querySelector(".yg-forget");
+        if (next) { next.focus(); }
+      });
+      return li;
+    });
+    box.querySelector(".yg-list").replaceChildren.apply(box.querySelector(".yg-list"), items);
+    box.hidden = items.length === 0;
+  }
+  recordGame();
+  showGames();
 
   // --- installable, and the static shell survives flaky Wi-Fi ---
   if ("serviceWorker" in navigator && window.isSecureContext) {

@@ -14,8 +14,11 @@ from tests.companion.test_pages import HX, post
 
 NAMES = ("MI6", "SPECTRE")
 # Latin the Korean pages keep: the glossary's MP (printed on the cards), die notation (D10,
-# 1D5), player names (data), and the invite panel's file and interface names (API, JSON).
-ALLOWED = {"MP", "D10", "1D5", "API", "JSON", *NAMES}
+# 1D5), player names (data), and the invite panel's file and interface names (API, JSON);
+# on a loopback address, its warning's host and command line (companion serve --lan,
+# --public-url), which are typed as they are.
+ALLOWED = {"MP", "D10", "1D5", "API", "JSON", *NAMES,
+           "localhost", "companion", "serve", "lan", "public", "url"}
 # The last log line, repeated for screen readers: the rules engine writes it in English (a
 # known gap, as test_i18n says of the log).
 ANNOUNCE = re.compile(rb'<div id="announce"[^>]*>.*?</div>', re.S)

@@ -45,16 +45,17 @@ def english_in(text: str) -> list[str]:
 
 
 class Visible(HTMLParser):
-    """Text a reader meets: text nodes and the labels in attributes (not scripts). The event
-    log's lines are left out: the rules engines write them in English (a known gap, issue 14's
-    report), as they do the rule refusals."""
+    """Text a reader meets: text nodes and the labels in attributes (not scripts). With
+    `log=False` the event log's lines are left out (for a game whose engine still writes
+    them in English)."""
 
-    def __init__(self):
+    def __init__(self, log: bool = False):
         super().__init__()
-        self.parts, self.skip = [], 0
+        self.parts, self.skip, self.log = [], 0, log
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style") or (tag == "ol" and ("class", "log") in attrs):
+        if tag in ("script", "style") or (
+                tag == "ol" and ("class", "log") in attrs and not self.log):
             self.skip += 1
         for name, value in attrs:
             if name in ("alt", "title", "aria-label", "placeholder", "content") and value \
@@ -70,8 +71,8 @@ class Visible(HTMLParser):
             self.parts.append(data)
 
 
-def visible(html: bytes) -> str:
-    parser = Visible()
+def visible(html: bytes, log: bool = False) -> str:
+    parser = Visible(log)
     parser.feed(html.decode())
     return "\n".join(parser.parts)
 
@@ -81,6 +82,49 @@ def test_every_msgid_has_a_korean_translation():
     missing = [m.id for m in cat if m.id and not all(
         s.strip() for s in (m.string if isinstance(m.string, tuple) else (m.string,)))]
     assert len(cat) > 150 and missing == []
+
+
+def catalogue_faults(cat) -> list[str]:
+    """Entries a Korean page would show wrongly: empty, fuzzy (a guess pybabel made from a
+    neighbour), or a message whose `{name}` placeholders or particle specs do not fit."""
+    from missionkit.korean import FORMS
+
+    out = []
+    for m in cat:
+        if not m.id:
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy or not all(s.strip() for s in strings):
+            out.append(f"{m.id!r}: {'fuzzy' if m.fuzzy else 'empty'}")
+            continue
+        if "python-brace-format" in m.flags:
+            wanted = set(re.findall(r"\{(\w+)\}", m.id))
+            for s in strings:
+                if set(re.findall(r"\{(\w+)[:}]", s)) != wanted:
+                    out.append(f"{m.id!r}: placeholders differ")
+                bad = [spec for spec in re.findall(r"\{\w+:([^}]*)\}", s) if spec not in FORMS]
+                if bad:
+                    out.append(f"{m.id!r}: not a particle {bad}")
+    return out
+
+
+def test_the_catalogue_has_no_empty_fuzzy_or_misfitting_entry():
+    assert catalogue_faults(catalogue()) == []
+
+
+@pytest.mark.parametrize("fault", ["empty", "fuzzy", "placeholder", "particle"])
+def test_the_catalogue_check_fails_on_each_fault(fault):
+    cat = catalogue()
+    m = cat.get("{player} ends the turn.")
+    if fault == "empty":
+        m.string = ""
+    elif fault == "fuzzy":
+        m.flags.add("fuzzy")
+    elif fault == "placeholder":
+        m.string = "{name:가} 턴을 마칩니다."
+    else:
+        m.string = "{player:에게} 턴을 마칩니다."
+    assert len(catalogue_faults(cat)) == 1
 
 
 def test_the_investigation_token_has_its_glossary_name_on_korean_screens():

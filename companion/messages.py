@@ -16,7 +16,7 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from missionkit.korean import FORMS, particle
-from missionkit.messages import Message, is_message
+from missionkit.messages import SEAT, TERM, Message, is_message
 
 from .i18n import isolated, lang
 
@@ -24,8 +24,9 @@ from .i18n import isolated, lang
 class _Name:
     """One parameter's names, formatted as HTML with the particle its spec asks for."""
 
-    def __init__(self, texts: list[str], seat: bool):
-        self.texts, self.seat = texts, seat
+    def __init__(self, texts: list[str], kind: str | None):
+        self.seat = kind == SEAT
+        self.texts = [gettext(t) for t in texts] if kind == TERM else texts
 
     def __html_format__(self, spec: str) -> Markup:
         shown = [isolated(t) if self.seat else escape(t) for t in self.texts]
@@ -58,8 +59,8 @@ def render(plugin: Any, state: Any, entry: Message | str | dict) -> Markup:
     catalogue = words.CATALOGUE
     parts = catalogue.parts(entry, words.names(state, lang()))
     template = gettext(catalogue.template(entry[0]))
-    return escape(template).format(**{k: _Name(texts, seat)
-                                      for k, (texts, seat) in parts.items()})
+    return escape(template).format(**{k: _Name(texts, kind)
+                                      for k, (texts, kind) in parts.items()})
 
 
 def log_lines(plugin: Any, state: Any, n: int = 12) -> list[Markup]:

@@ -22,6 +22,9 @@ from .korean import Word
 
 Message = tuple[str, tuple[tuple[str, Any], ...]]
 SEAT, SEATS = "seat", "seats"  # a player by seat; a list of seats (named in order)
+# a word of the rules given in English ("SOLO", "DEBRIEFING"): the page translates it
+# through the catalogue, as it does the same word elsewhere on its screens
+TERM = "term"
 # names a parameter's value: (kind, value) -> the name in one language
 Namer = Callable[[str, Any], str]
 
@@ -70,17 +73,20 @@ class Catalogue:
     def template(self, msg_id: str) -> str:
         return self.templates[msg_id]
 
-    def parts(self, entry: Message, name: Namer) -> dict[str, tuple[list[str], bool]]:
-        """Each parameter as (its names, whether they are players' names)."""
-        out: dict[str, tuple[list[str], bool]] = {}
+    def parts(self, entry: Message, name: Namer) -> dict[str, tuple[list[str], str | None]]:
+        """Each parameter as (its names, its kind: SEAT for players' names, TERM for a rules
+        word still to translate, None for a number or faces)."""
+        out: dict[str, tuple[list[str], str | None]] = {}
         for key, value in entry[1]:
             kind = self.kinds.get(key)
             values = list(value) if isinstance(value, tuple) else [value]
             if kind is None:
-                out[key] = ([" ".join(str(v) for v in values)], False)
+                out[key] = ([" ".join(str(v) for v in values)], None)
+            elif kind == TERM:
+                out[key] = ([str(v) for v in values], TERM)
             else:
                 one = SEAT if kind == SEATS else kind
-                out[key] = ([name(one, v) for v in values], one == SEAT)
+                out[key] = ([name(one, v) for v in values], one if one == SEAT else "content")
         return out
 
     def render(self, template: str, entry: Message, name: Namer) -> str:

@@ -16,6 +16,7 @@ from missionkit.draws import Seed, stream
 
 from ..game import IllegalEvent
 from ..gamelog import GameLog
+from ..messages import msg
 from .limits import SPECIAL, Limits, limits
 from .model import DiceMission
 
@@ -163,7 +164,7 @@ def new_state(setup: Setup, game: DiceMission) -> State:
     agent = setup.first_agent
     state = State(game, setup, lim, players, Round(1, agent, turn=agent), display, boxed,
                   sum(g.copies for g in game.gadgets))
-    state.log.append(f"Round 1: {players[agent].name} is the active agent.")
+    state.log.append(msg("dc.round", round=1, player=agent))
     return state
 
 

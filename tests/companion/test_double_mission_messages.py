@@ -113,3 +113,24 @@ def test_particles_follow_the_name_not_a_template_seam():
     assert CATALOGUE.render(exchange, msg("dm.exchange", player=1, partner=0), namer) == \
         "지우와 민준이 보물과 밀리언을 교환합니다."
     assert CATALOGUE.kinds["player"] == SEAT
+
+
+def _stored_game(client, game):
+    path = STORED.parent / f"{game}.json"
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    r = client.post("/api/v1/games/import", json=stored["export"])
+    assert r.status_code == 201, r.json
+    return stored, r.json
+
+
+def test_a_dice_mission_game_stored_before_messages_reads_in_both_languages(client):
+    stored, made = _stored_game(client, "dice-mission")
+    state = client.get(f"/api/v1/games/{made['id']}",
+                       headers={"Authorization": f"Bearer {made['edit_token']}"}).json
+    assert state["log"] == stored["log_en"]  # English word for word as before
+    token = made["join_url"].split("/t/")[1]
+    ko, en = _items(client, token, "ko"), _items(client, token, "en")
+    assert en == list(reversed(stored["log_en"]))
+    assert ko == ["Ann이 손패의 솔로 카드 1장을 교환합니다.", "토큰을 디브리핑으로 뒤집습니다.",
+                  "Bo가 굴립니다: 1 1 2 2 3 (1번 굴림).", "모두 주사위 5개를 최대 1번 굴립니다.",
+                  "Ann이 굴립니다: 1 2 3 4 6 (1번 굴림).", "1라운드: Ann이 주도 요원입니다."]

@@ -16,6 +16,8 @@ DIGIT_FINAL = dict(zip("1234567890", (8, 0, 16, 0, 0, 1, 8, 8, 0, 21), strict=Tr
 # a number ending in zeros is read by its last place: 십 백 천 만
 ZEROS_FINAL = {1: 17, 2: 1, 3: 4, 4: 4}
 RIEUL = 8  # index of ㄹ among final consonants
+# a digit after Latin letters is read in English: one 원, seven 세븐, nine 나인 end in ㄴ
+ENGLISH_DIGIT_FINAL = {"1": 4, "7": 4, "9": 4}
 # A name in Latin letters (a player's "Ann", "Jack"), read as Korean writes it: a final m, n,
 # ng, l, or a k/p/t after a vowel keep a final consonant (앤, 잭, 톰, 빌); b, d, g, s, x, z
 # end in a vowel (데이비드, 제임스), and so do r (조커) and vowels. Final consonant indexes:
@@ -33,6 +35,9 @@ def final_consonant(word: str) -> int:
         if FIRST <= ord(ch) <= LAST:
             return (ord(ch) - FIRST) % 28
         if ch.isdigit():
+            start = len(text[: i + 1].rstrip("0123456789"))
+            if start and text[start - 1].isascii() and text[start - 1].isalpha():
+                return ENGLISH_DIGIT_FINAL.get(ch, 0)  # "MI6" is read 엠아이식스
             number = text[: i + 1].rstrip("0")
             zeros = i + 1 - len(number)
             if zeros and number[-1:].isdigit():

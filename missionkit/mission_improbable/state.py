@@ -16,6 +16,7 @@ from missionkit.draws import Seed, stream
 
 from ..game import IllegalEvent
 from ..gamelog import GameLog
+from ..messages import msg
 from . import rulebook
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]
@@ -208,7 +209,7 @@ def new_state(setup: Setup, game: object) -> State:
     order = list(setup.turn_order) if setup.turn_order is not None else _shuffled(setup)
     players = [PlayerState(s.name, s.alignment, s.nemesis) for s in setup.players]
     state = State(game, setup, players, order, fresh_turn(game, order[0]), options)
-    state.log.append("Turn order: " + ", ".join(players[i].name for i in order) + ".")
+    state.log.append(msg("mi.turn_order", order=list(order)))
     return state
 
 

@@ -345,7 +345,7 @@ def test_the_pages_split_a_missions_checks_between_partners(client):
     panel = client.get(f"/t/{token}/mission-improbable/resolver?agent=mr_white_the_albino").data
     assert b"Check 1: Combat" in panel and b"Check 2" not in panel  # the check left
     r = _act(client, token, {**go, "agent": "mr_white_the_albino", "d0a": "4", "d0b": "5"})
-    assert b"MI6 completes Rescue" in r.data
+    assert b"<bdi>MI6</bdi> completes Rescue" in r.data
 
 
 def test_the_table_lookup_panel_reads_a_row_for_any_phone(client):

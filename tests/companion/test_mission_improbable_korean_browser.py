@@ -29,7 +29,7 @@ def test_the_korean_table_fits_a_phone(browser, live, scheme):  # noqa: F811
                                   extra_http_headers={"Accept-Language": "ko-KR,ko;q=0.9"})
     page = context.new_page()
     page.goto(mi6_and_spectre(live, EVENTS))
-    page.wait_for_selector("text=님의 턴")
+    page.wait_for_selector("text=MI6의 턴")
     assert page.locator(".mi-phases [aria-current=step]").inner_text() == "지원"
     assert page.evaluate(CLIPPED) == []
     audit(page)

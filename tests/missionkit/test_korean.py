@@ -29,6 +29,7 @@ def test_each_particle_follows_the_last_sound(word, ro, ga, reul, neun, wa):
     ("Bill", "Bill이", "Bill로"), ("King", "King이", "King으로"), ("Pat", "Pat이", "Pat으로"),
     ("Bo", "Bo가", "Bo로"), ("Joker", "Joker가", "Joker로"), ("James", "James가", "James로"),
     ("David", "David가", "David로"), ("Mark", "Mark가", "Mark로"), ("Kate", "Kate가", "Kate로"),
+    ("MI6", "MI6가", "MI6로"), ("Agent 7", "Agent 7이", "Agent 7로"),
 ])
 def test_a_latin_name_takes_the_particle_of_its_korean_reading(name, ga, ro):
     assert (attach(name, "가"), attach(name, "로")) == (ga, ro)

@@ -1,6 +1,6 @@
-"""Double Mission's log and refusals are data the page words in its own language: the same
-game reads Korean on one phone and English on another, a game stored before still renders,
-and the API keeps its English `error` next to the message id and parameters."""
+"""The engines' log and refusals are data the page words in its own language: the same game
+reads Korean on one phone and English on another, a game stored before still renders in
+both, and the API keeps its English `error` next to the message id and parameters."""
 
 from __future__ import annotations
 
@@ -134,3 +134,18 @@ def test_a_dice_mission_game_stored_before_messages_reads_in_both_languages(clie
     assert ko == ["Ann이 손패의 솔로 카드 1장을 교환합니다.", "토큰을 디브리핑으로 뒤집습니다.",
                   "Bo가 굴립니다: 1 1 2 2 3 (1번 굴림).", "모두 주사위 5개를 최대 1번 굴립니다.",
                   "Ann이 굴립니다: 1 2 3 4 6 (1번 굴림).", "1라운드: Ann이 주도 요원입니다."]
+
+
+def test_a_mission_improbable_game_stored_before_messages_reads_in_both_languages(client):
+    stored, made = _stored_game(client, "mission-improbable")
+    state = client.get(f"/api/v1/games/{made['id']}",
+                       headers={"Authorization": f"Bearer {made['edit_token']}"}).json
+    assert state["log"] == stored["log_en"]  # English word for word as before
+    token = made["join_url"].split("/t/")[1]
+    ko, en = _items(client, token, "ko"), _items(client, token, "en")
+    assert en == list(reversed(stored["log_en"]))
+    assert ko[0] == "MI6가 감시 미션을 펼칩니다." and ko[-1] == "턴 순서: MI6, SPECTRE."
+    assert ko[-2] == "MI6가 나이팅게일을 모집합니다."
+    assert ko[1].startswith("첩보 표 (MI6): ")
+    assert not [w for w in english_fragments() if any(
+        re.search(r"(?<![A-Za-z])" + re.escape(w) + r"(?![A-Za-z])", line) for line in ko)]

@@ -28,7 +28,6 @@ from .print_guide import write_guide
 from .render.common import Ctx
 
 Progress = Callable[[str], None]
-DEFAULT_COMPANION = "http://127.0.0.1:5000/"  # `companion serve` on this machine
 
 
 @dataclass(frozen=True)
@@ -40,13 +39,16 @@ class BuildOptions:
     content: Path | None = None
     duplex: Duplex = "long"
     offset_mm: tuple[float, float] = (0.0, 0.0)
-    companion_url: str = DEFAULT_COMPANION
+    # the companion's base URL for the QR codes; None: not known, so each QR becomes a box
+    # to write the address in (cardgen.cli resolves --companion-url and missionkit.siteconfig)
+    companion_url: str | None = None
     ink: str = "normal"  # or "saver": white grounds, outlines, dark text (cardgen.ink)
 
 
-def companion_link(base: str, game: str, version: str) -> str:
-    """The address a player aid's QR code opens: the companion, this game, this content."""
-    return f"{base.rstrip('/')}/?game={game}&v={version}"
+def companion_link(base: str | None, game: str, version: str) -> str:
+    """The address a player aid's QR code opens: the companion, this game, this content
+    ("" with no companion known: the kit prints a box to write the address in)."""
+    return f"{base.rstrip('/')}/?game={game}&v={version}" if base else ""
 
 
 @dataclass
@@ -149,13 +151,14 @@ def _write(todo: list[tuple[str, Callable[[], Written]]], job: FileJob,
     return written, [problem for _, found in results for problem in found]
 
 
-def _previous_files(folder: Path, version: str, companion_url: str) -> dict[str, dict]:
+def _previous_files(folder: Path, version: str, companion_url: str | None) -> dict[str, dict]:
     """The last manifest's file entries that can stay: files still on disk that print no
-    content version or companion address but this build's (a player aid prints both)."""
+    content version or companion address but this build's (a player aid prints both; with
+    no address, a box to write it in)."""
     try:
         old = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    same_link = old.get("companion_url") == companion_url
+    same_link = "companion_url" in old and old["companion_url"] == companion_url
     return {f["path"]: f for f in old.get("files", []) if (folder / f["path"]).exists()
             and ("content_version" not in f or (f["content_version"] == version and same_link))}

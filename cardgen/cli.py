@@ -12,9 +12,11 @@ import gc
 import os
 import sys
 import time
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from missionkit import siteconfig
 from missionkit.commandline import Failed, add_command, run
 from missionkit.content import ContentError, available_games, default_root, load_all, load_game
 from missionkit.registry import GAMES
@@ -30,6 +32,42 @@ def warn(message: str) -> None:
     """An error line on stderr, 'error' in red when stderr is a terminal."""
     label = "\033[31merror\033[0m" if sys.stderr.isatty() else "error"
     print(f"{label} {message}", file=sys.stderr, flush=True)
+
+
+def caution(message: str) -> None:
+    """A warning line on stderr, 'warning' in yellow when stderr is a terminal."""
+    label = "\033[33mwarning\033[0m" if sys.stderr.isatty() else "warning"
+    print(f"{label} {message}", file=sys.stderr, flush=True)
+
+
+NO_COMPANION = ("no companion address known, so the kit prints a box to write it in instead "
+                "of a QR code. To print the QR, build with --companion-url "
+                "http://<this computer's LAN address>:5000/ (`companion serve --lan` prints "
+                "it), or set MISSION_KIT_PUBLIC_URL or public_url in mission-kit.toml")
+
+
+def companion_url(option: str | None) -> str | None:
+    """The companion's base URL for the kit's QR codes: --companion-url, else the setting
+    `companion serve` reads too (missionkit.siteconfig), else None. Says so when there is
+    none, and loudly when the address is this computer's own loopback, which no phone at the
+    table can open; a bad address fails in one line."""
+    try:
+        if option:
+            url, source = siteconfig.normalise(option, "--companion-url"), "--companion-url"
+        else:
+            found = siteconfig.public_url()
+            url, source = (found.url, found.source) if found else (None, "")
+    except siteconfig.ConfigError as exc:
+        warn(str(exc))
+        raise Failed(2) from None
+    if url is None:
+        caution(NO_COMPANION)
+    elif siteconfig.is_loopback_url(url):
+        caution(f"the companion address {url} (from {source}) is a loopback address: only "
+                "this computer can open it, not the phones at the table. Build with "
+                "--companion-url http://<this computer's LAN address>:5000/ (`companion "
+                "serve --lan` prints it)")
+    return url
 
 
 def report_content_error(exc: ContentError) -> None:
@@ -91,9 +129,10 @@ def build(args: argparse.Namespace) -> None:
     from .pdf_check import SmallText
     from .text import TextOverflow
 
+    url = companion_url(args.companion_url)
     try:
         jobs = [BuildOptions(g, lang, paper, args.out, args.content, args.duplex,
-                             (args.offset_x, args.offset_y), args.companion_url, ink)
+                             (args.offset_x, args.offset_y), url, ink)
                 for g in _games(args) for lang in args.lang or ["en"]
                 for paper in args.paper or ["a4"] for ink in args.ink or ["normal"]]
         progress = _LazyProgress(total=None, quiet=args.quiet)
@@ -154,11 +193,13 @@ def _no_game_problems(content: Path | None) -> list[Any]:
 
 
 def _options(args: argparse.Namespace) -> Any:
-    """Build options for watch and preview: --game, else the first game (see _games)."""
+    """Build options for watch and preview: --game, else the first game (see _games); the
+    companion address from the shared setting, as for build without --companion-url."""
     from .build import BuildOptions
 
     game = args.game or _games(args)[0]
-    return BuildOptions(game, args.lang, getattr(args, "paper", "a4"), args.out, args.content)
+    return BuildOptions(game, args.lang, getattr(args, "paper", "a4"), args.out, args.content,
+                        companion_url=companion_url(None))
 
 
 def _print_report(report: Any) -> None:
@@ -272,6 +313,8 @@ def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="cardgen", description="Build the Mission Kit print-and-play PDFs from the YAML "
         "content.")
+    root.add_argument("--version", action="version",
+                      version=f"%(prog)s {version('mission-kit')}")
     commands = root.add_subparsers(title="commands", metavar="COMMAND")
 
     _content(add_command(commands, check))
@@ -296,9 +339,11 @@ def parser() -> argparse.ArgumentParser:
                      help="normal, or saver: white grounds, outlines and dark text, same "
                           "layout; the saver kit goes to <lang>-<paper>-ink-saver/ "
                           "(repeatable; default: normal)")
-    sub.add_argument("--companion-url", default="http://127.0.0.1:5000/", metavar="URL",
-                     help="the companion's address, printed as a QR code on the player aids "
-                          "(default: http://127.0.0.1:5000/)")
+    sub.add_argument("--companion-url", metavar="URL",
+                     help="the companion's address as the phones at the table reach it, "
+                          "printed as a QR code on the print guide and player aids (default: "
+                          "MISSION_KIT_PUBLIC_URL, then public_url in mission-kit.toml or "
+                          "~/.config/mission-kit/config.toml; none: a box to write it in)")
     sub.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
 
     sub = add_command(commands, calibrate)

@@ -27,7 +27,9 @@ class Document:
     def __init__(self, path: Path, page: tuple[float, float], ctx: Ctx, *, title: str,
                  subject: str):
         self.path, self.ctx, self.pages = path, ctx, 0
-        self.link, self.version = "", ""  # the companion's address and the content version
+        # the companion's address ("" when none is known: a box to write it in) and the
+        # content version
+        self.link, self.version = "", ""
         self.versioned: set[Path] = set()  # where draw_link notes that this file prints them
         kind = InkSaverCanvas if ctx.ink == "saver" else Canvas
         self.canvas = kind(str(path), pagesize=page, invariant=1, pageCompression=1,
@@ -54,8 +56,9 @@ class Document:
         return self.pages
 
     def draw_link(self, area: Rect) -> None:
-        """The companion's QR code, address and content version in `area` (see draw_link);
-        noted in `versioned`, so that the build rewrites this file when the content changes."""
+        """The companion's QR code, address and content version in `area`, or a box to write
+        the address in (see draw_link); noted in `versioned`, so that the build rewrites this
+        file when the content or the companion's address changes."""
         draw_link(self.canvas, self.ctx, area, self.link, self.version)
         self.versioned.add(self.path)
 
@@ -263,14 +266,14 @@ def write_sheets(doc: Document, draw: Callable[[Canvas, Ctx, Rect], None], count
     """`count` copies of a sheet drawn by `draw`, one per page, or with `halves` two per page
     (top and bottom half) with a dashed cut line between.
 
-    With `link` and a companion address on the document, each copy keeps a strip at its
-    foot, 3 mm under the sheet, for a QR code of that address, the address itself and the
-    content version (drawn after the sheet)."""
+    With `link`, each copy keeps a strip at its foot, 3 mm under the sheet, for a QR code of
+    the document's companion address, the address itself and the content version, or a box
+    to write the address in when none is known (drawn after the sheet)."""
     c = doc.canvas
     pw, ph = c._pagesize
     margin = SHEET_MARGIN
     top_half, bottom_half = half_areas((pw, ph))
-    strip = LINK_STRIP if link and doc.link else 0.0
+    strip = LINK_STRIP if link else 0.0
     gap = mm(3) if strip else 0.0
     for i in range(count):
         top = i % 2 == 0
@@ -303,7 +306,10 @@ def _qr_matrix(url: str) -> tuple[bytes, ...]:
 def draw_link(c: Canvas, ctx: Ctx, area: Rect, url: str, version: str) -> None:
     """A QR code of `url` (dark modules on white, with its quiet zone of 4 modules, clear of
     the panel's edge, which the ink saver outlines) and the address and content version
-    beside it, inside `area`."""
+    beside it, inside `area`; with no `url`, a box to write the address in (draw_write_in)."""
+    if not url:
+        draw_write_in(c, ctx, area, version)
+        return
     matrix = _qr_matrix(url)
     size = area.h - mm(2)
     quiet = 4
@@ -325,4 +331,28 @@ def draw_link(c: Canvas, ctx: Ctx, area: Rect, url: str, version: str) -> None:
     c.drawString(tx, area.cy + mm(1.5), word(ctx.lang, "companion"))
     c.setFont(ctx.fonts.body, 8)
     c.drawString(tx, area.cy - mm(2.5), f"{short} · {word(ctx.lang, 'content_version')} {version}")
+    c.restoreState()
+
+
+def draw_write_in(c: Canvas, ctx: Ctx, area: Rect, version: str) -> None:
+    """Where the QR code goes when the build knows no companion address: a framed panel of
+    the same size with a label, a line to write the address on, and who knows it (beside
+    the content version), so a kit never prints an address the table cannot open."""
+    pad = mm(4)
+    c.saveState()
+    c.setFillColor(white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.roundRect(area.x, area.y, area.w, area.h, mm(2), fill=1, stroke=1)
+    c.setFillColor(INK)
+    c.setFont(ctx.fonts.bold, 9)
+    c.drawString(area.x + pad, area.y1 - mm(5.2), word(ctx.lang, "write_in"))
+    c.setLineWidth(0.6)
+    c.line(area.x + pad, area.y + mm(7.5), area.x1 - pad, area.y + mm(7.5))
+    hint = f"{word(ctx.lang, 'write_in_hint')} · {word(ctx.lang, 'content_version')} {version}"
+    size = 8.0
+    while size > 6.5 and c.stringWidth(hint, ctx.fonts.body, size) > area.w - 2 * pad:
+        size -= 0.25
+    c.setFont(ctx.fonts.body, size)
+    c.drawString(area.x + pad, area.y + mm(2.8), hint)
     c.restoreState()

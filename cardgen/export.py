@@ -99,7 +99,6 @@ def export_tts_objects(kit: Kit, ctx: Ctx, out: Path, base_url: str = "") -> lis
 
     import pypdfium2 as pdfium
 
-    from .build import DEFAULT_COMPANION
     from .geometry import PAPERS
     from .kit import FileJob
 
@@ -109,7 +108,7 @@ def export_tts_objects(kit: Kit, ctx: Ctx, out: Path, base_url: str = "") -> lis
         return written
     with tempfile.TemporaryDirectory() as tmp:
         job = FileJob(Path(tmp), ctx, "a4", PAPERS["a4"], "long", (0.0, 0.0),
-                      kit.name(ctx.game, ctx.lang), DEFAULT_COMPANION, "")
+                      kit.name(ctx.game, ctx.lang), "", "")
         for f in chosen:
             path = f.write(job)[0]
             doc = pdfium.PdfDocument(path)

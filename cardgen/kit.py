@@ -64,7 +64,9 @@ class FileJob:
     duplex: Duplex
     offset: tuple[float, float]  # the card backs' shift, in points
     name: str  # the game's name in ctx.lang
-    link: str = ""  # the companion's address for this game and content version (player aids)
+    # the companion's address for this game and content version (player aids, guide); "" when
+    # none is known: each QR becomes a box to write the address in
+    link: str = ""
     version: str = ""  # the content version the kit is built from (missionkit.content.version)
     # the files of this job that print `link` and `version`, noted as they are drawn (in the
     # process that writes them), so a rebuild from other content rewrites them

@@ -116,21 +116,20 @@ def _body(flow: Flow, job: FileJob, kit: Kit, rows: list[Row], pages: dict[str, 
 
 
 def _first_page(c: Canvas, job: FileJob, width: float) -> float:
-    """The title, the ruler and the companion link; returns the top of what they take."""
+    """The title, the ruler and the companion link (or a box to write the address in, when
+    the build knows none); returns the top of what they take."""
     ctx, ph = job.ctx, job.page[1]
     c.setFillColor(INK)
     c.setFont(ctx.fonts.display, 20)
     c.drawString(MARGIN, ph - MARGIN - 16, f"{job.name} · {word(ctx.lang, 'guide_title')}")
     _ruler(c, ctx, MARGIN, MARGIN + mm(4))
-    if job.link:
-        draw_link(c, ctx, Rect(MARGIN, MARGIN + mm(18), width, LINK_STRIP), job.link,
-                  job.version)
+    draw_link(c, ctx, Rect(MARGIN, MARGIN + mm(18), width, LINK_STRIP), job.link, job.version)
     return _foot(job)
 
 
 def _foot(job: FileJob) -> float:
     """The top of the ruler and the link strip on the first page: the text starts above."""
-    return MARGIN + mm(18) + (LINK_STRIP + mm(3) if job.link else 0.0)
+    return MARGIN + mm(18) + LINK_STRIP + mm(3)
 
 
 def _files(flow: Flow, job: FileJob, rows: list[Row], pages: dict[str, int]) -> None:

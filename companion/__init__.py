@@ -29,11 +29,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         GAME_IDLE_SECONDS=float(os.environ.get("MISSION_KIT_GAME_IDLE_DAYS", "30")) * 86400,
         MAX_EVENTS=int(os.environ.get("MISSION_KIT_MAX_EVENTS", "20000")),
         RATELIMIT_STORAGE_URI=os.environ.get("MISSION_KIT_RATELIMIT_STORAGE", "memory://"),
+        # limits by name (security.DEFAULT_LIMITS), e.g. MISSION_KIT_RATELIMIT_TOKEN for a
+        # venue whose phones share one NAT address
+        **{f"RATELIMIT_{name}": os.environ[f"MISSION_KIT_RATELIMIT_{name}"]
+           for name in ("CREATE", "CREATE_ALL", "JOIN", "TOKEN")
+           if os.environ.get(f"MISSION_KIT_RATELIMIT_{name}")},
         # where invites send the other phones (links.py): the configured public URL, and
         # the LAN address `companion serve --lan` found
         PUBLIC_URL=None,
         LAN_URL=None,
         TLS_CA=None,  # `companion serve --tls`: the local CA's certificate file (tls.py)
+        # where the print kits built for GET /kit/<game>.zip are kept (companion/kits.py)
+        KIT_CACHE=os.environ.get("MISSION_KIT_KITS") or str(Path(app.instance_path) / "kits"),
     )
     if test_config:
         app.config.update(test_config)
@@ -42,7 +49,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if "PUBLIC_URL" not in (test_config or {}):
         configured = siteconfig.public_url()  # the environment or the config file
         app.config["PUBLIC_URL"] = configured.url if configured else None
-    from . import api, errors, i18n, jsonio, messages, pages, security, service
+    from . import api, errors, i18n, jsonio, kits, messages, pages, security, service
 
     app.json = jsonio.OrjsonProvider(app)  # keeps the spec's field order, as built
 
@@ -51,6 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     messages.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(kits.bp)
     security.init_app(app)
     errors.init_app(app)
     return app

@@ -10,6 +10,7 @@ import importlib
 import socket
 import sys
 from importlib.metadata import version
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -78,6 +79,10 @@ def serve(args: argparse.Namespace) -> None:
         server.run()
         return
     flask_app.extensions["games"].store.close()  # each worker opens its own after the fork
+    if args.workers > 1 and flask_app.config["RATELIMIT_STORAGE_URI"] == "memory://":
+        # one count for every worker, not one each (ratestore.py)
+        shared = Path(flask_app.instance_path) / "ratelimits.db"
+        config["RATELIMIT_STORAGE_URI"] = f"mk-sqlite://{shared}"
     from .multiworker import run_gunicorn
 
     workers = f", {args.workers} workers" if args.workers > 1 else ""
@@ -266,6 +271,9 @@ def parser() -> argparse.ArgumentParser:
     sub.add_argument("game_id", help="the game's id (the API's `id`, in its export's name)")
     sub.add_argument("--db", help="SQLite file or database URL, as for serve")
 
+    from . import tally_cli
+
+    tally_cli.register(commands)  # every game's export (or snapshot) as its final tally
     for package in GAMES.values():  # a game may add its own commands (companion/<game>/cli.py)
         try:
             module = importlib.import_module(f"companion.{package}.cli")

@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import hmac
+import logging
 import random
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from missionkit.draws import fresh_seed
 from missionkit.game import IllegalEvent, check_new_names
 from missionkit.registry import DEFAULT_GAME
 
-from .plugin import CompanionGame, Loaded, validated
+from .plugin import EXPORT_FORMAT, CompanionGame, Loaded, validated
 from .sealing import FIELD, Sealer
 from .store import Conflict, NotFound, Store
 
-EXPORT_FORMAT = "mission-kit-game/1"
-
+log = logging.getLogger(__name__)
 
 class StateCache:
     """Recent states by (game, version). Safe across processes: a version is made by exactly
@@ -60,14 +62,95 @@ def _weight(loaded: Loaded) -> int:
     return loaded.version + 50
 
 
+@dataclass
+class Export:
+    """An export read back: the game's part on the rules it carries, its setup, its events
+    and the state they lead to, and its times (None where it has none)."""
+
+    plugin: CompanionGame
+    setup: Any
+    events: list[dict[str, Any]]
+    state: Any
+    created: int | None
+    times: list[int | None] | None
+
+
+def read_export(plugins: dict[str, CompanionGame], default: CompanionGame, data: Any,
+                max_events: int = 20_000, secret: Callable[[Any], Any] | None = None,
+                new_names: bool = True, cpu_seconds: float = 5.0) -> Export:
+    """Check an export and replay every event through its rules; IllegalEvent naming the
+    first bad field. `secret` gives the setup its seed (opening the sealed one);
+    `new_names` holds its names to a new game's rules (an import does, a tally need not).
+    An export is untrusted: its rules copy is checked as content is (with_rules), whatever
+    the engine meets is a refusal naming the field (setup, events[i], content), and the
+    whole check stops after `cpu_seconds` of CPU (naming events)."""
+    deadline = time.thread_time() + cpu_seconds
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise IllegalEvent(f"not a Mission Kit game export ('format': '{EXPORT_FORMAT}')",
+                           "format")
+    if data.get("view_only"):
+        raise IllegalEvent("this export comes from a read-only link and leaves out what "
+                           "players keep hidden; export from the edit link", "view_only")
+    game = data.get("game", default.id)
+    shipped = plugins.get(game) if isinstance(game, str) else None
+    if shipped is None:
+        raise IllegalEvent(f"unknown game {game!r} (known: {', '.join(plugins)})", "game")
+    plugin = _rules_of(shipped, data)
+    raw_setup = data.get("setup")
+    setup = validated(plugin.setup_model, secret(raw_setup) if secret else raw_setup,
+                      ("setup",))
+    try:
+        if new_names:
+            check_new_names([seat.name for seat in setup.players])
+    except IllegalEvent as exc:
+        raise IllegalEvent(exc.message, f"setup.{exc.field}") from None
+    bodies = data.get("events")
+    if not isinstance(bodies, list):
+        raise IllegalEvent("a list of events is required", "events")
+    if len(bodies) > max_events:
+        raise IllegalEvent(f"a game holds at most {max_events} changes", "events")
+    state = _engine_step(plugin, "setup", lambda: plugin.new_state(setup))
+    for i, raw in enumerate(bodies):
+        if time.thread_time() > deadline:
+            raise IllegalEvent(f"checking this game took more than {cpu_seconds:g} s of CPU; "
+                               "it is not imported", "events")
+        state = _engine_step(plugin, f"events[{i}]",
+                             lambda raw=raw, state=state: plugin.try_apply(state, raw))
+    # the table must show it too, before anything is stored
+    _engine_step(plugin, "content", lambda: plugin.public_state(
+        Loaded("", len(bodies), state, "", plugin.id, plugin.rules_hash)))
+    created, times = data.get("created"), data.get("times")
+    if created is not None and not _stamp(created):
+        raise IllegalEvent("a time is whole seconds since 1970 (UTC)", "created")
+    if times is not None and (not isinstance(times, list) or len(times) != len(bodies)
+                              or not all(t is None or _stamp(t) for t in times)):
+        raise IllegalEvent("one time (whole seconds since 1970, UTC, or null) per event",
+                           "times")
+    return Export(plugin, setup, bodies, state, created, times)
+
+
+def _stamp(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _rules_of(plugin: CompanionGame, data: dict[str, Any]) -> CompanionGame:
+    """The rules an export carries: its own content copy, else the shipped content."""
+    content = data.get("content")
+    if content is None:
+        return plugin
+    kept = plugin.with_rules(content)
+    return plugin if kept.rules_hash == plugin.rules_hash else kept
+
+
 class Games:
     """Create games, read them, and change them only through the rules engine."""
 
     def __init__(self, store: Store, plugins: dict[str, CompanionGame], *,
                  max_events: int = 20_000, cache_games: int = 2048,
                  cache_weight: int = 1_000_000, idle_seconds: float = 30 * 86400,
-                 sealer: Sealer | None = None):
+                 import_cpu_seconds: float = 5.0, sealer: Sealer | None = None):
         self.store, self.plugins, self.max_events = store, plugins, max_events
+        self.import_cpu_seconds = import_cpu_seconds  # CPU one import may take to be checked
         self.sealer = sealer or Sealer(lambda: "")  # the app passes one keyed by SECRET_KEY
         self.idle_seconds, self._swept = idle_seconds, 0.0
         self._rng = random.SystemRandom()
@@ -171,39 +254,16 @@ class Games:
         return loaded
 
     def import_game(self, data: Any) -> tuple[str, str, str, Loaded]:
-        """Re-create an exported game: every event is replayed through the rules first."""
-        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-            raise IllegalEvent(f"not a Mission Kit game export ('format': '{EXPORT_FORMAT}')",
-                               "format")
-        if data.get("view_only"):
-            raise IllegalEvent("this export comes from a read-only link and leaves out what "
-                               "players keep hidden; export from the edit link", "view_only")
-        plugin = self._imported_rules(self.plugin(data.get("game", self.default().id)), data)
-        setup = validated(plugin.setup_model, self._secret_setup(data.get("setup")), ("setup",))
-        try:
-            check_new_names([seat.name for seat in setup.players])
-        except IllegalEvent as exc:
-            raise IllegalEvent(exc.message, f"setup.{exc.field}") from None
-        bodies = data.get("events")
-        if not isinstance(bodies, list):
-            raise IllegalEvent("a list of events is required", "events")
-        if len(bodies) > self.max_events:
-            raise IllegalEvent(f"a game holds at most {self.max_events} changes", "events")
-        shipped = plugin is self.plugins.get(plugin.id)
-        state = plugin.new_state(setup)
-        for i, raw in enumerate(bodies):
-            try:
-                state = plugin.try_apply(state, raw)
-            except IllegalEvent as exc:
-                raise IllegalEvent(exc.message, f"events[{i}]") from None
-            except (KeyError, IndexError, ValueError, TypeError) as exc:
-                if shipped:
-                    raise
-                raise IllegalEvent(f"the export's rules do not fit its events ({exc!r})",
-                                   "content") from None
+        """Re-create an exported game: every event is replayed through the rules first; the
+        export's times (`created`, `times`) are kept. An export is untrusted (read_export):
+        whatever the engine meets is a 422 naming the field, within a CPU budget, and nothing
+        is stored."""
+        found = read_export(self.plugins, self.default(), data, self.max_events,
+                            self._secret_setup, cpu_seconds=self.import_cpu_seconds)
         self.expire_idle()
-        game_id, edit, view = self.store.import_game(setup.model_dump(mode="json"), bodies,
-                                                     game=plugin.id, rules=plugin.pinned)
+        game_id, edit, view = self.store.import_game(
+            found.setup.model_dump(mode="json"), found.events, game=found.plugin.id,
+            rules=found.plugin.pinned, created=found.created, times=found.times)
         return game_id, edit, view, self.load(game_id)
 
     def _secret_setup(self, setup: Any) -> Any:
@@ -218,14 +278,6 @@ class Games:
         elif "seed" not in setup:
             setup["seed"] = fresh_seed()
         return setup
-
-    def _imported_rules(self, plugin: CompanionGame, data: dict[str, Any]) -> CompanionGame:
-        """The rules an export carries: its own content copy, else the shipped content."""
-        content = data.get("content")
-        if content is None:
-            return plugin
-        kept = plugin.with_rules(content)
-        return plugin if kept.rules_hash == plugin.rules_hash else kept
 
     def expire_idle(self, every: float = 600) -> None:
         """Delete games left idle longer than `idle_seconds` (0: never), at most once every
@@ -252,15 +304,17 @@ class Games:
         rules: dict[str, Any] = {}
         if stored.rules is not None:  # the rules travel with the game, house rules or not
             rules = {"rules": stored.rules, "content": self.store.rules(stored.rules)}
+        times = {"id": stored.id, "created": stored.created,  # times: Unix seconds, UTC
+                 "times": stored.times}
         if role != "edit":
             setup, events = plugin.export_view(stored.setup, stored.events)
             return {"format": EXPORT_FORMAT, "game": stored.game, "view_only": True,
-                    "setup": setup, "events": events, **rules}
+                    "setup": setup, "events": events, **times, **rules}
         setup = dict(stored.setup)
         if not backup:
             setup[FIELD] = self.sealer.seal(setup.pop("seed", 0))
         return {"format": EXPORT_FORMAT, "game": stored.game, "setup": setup,
-                "events": stored.events, **rules}
+                "events": stored.events, **times, **rules}
 
     def _check_version(self, game_id: str, version: int) -> None:
         """Conflict, before any replay, when the stored version is not `version`."""
@@ -276,3 +330,19 @@ class Games:
             raise IllegalEvent("nothing to undo") from None
         return self.load(game_id)
 
+
+
+def _engine_step(plugin: CompanionGame, field: str, step: Any) -> Any:
+    """`step()` of an import's check: a refusal names `field` (the engine's own field under
+    it, for the setup), and any other failure is a refusal too, logged, never a 500."""
+    try:
+        return step()
+    except IllegalEvent as exc:
+        inner = exc.field if field == "setup" and exc.field else ""
+        raise IllegalEvent(exc.message, f"setup.{inner}" if inner else field) from None
+    except (RecursionError, MemoryError):
+        raise IllegalEvent("this game is too large to check", field) from None
+    except Exception as exc:  # noqa: BLE001 - an import must not fail the server
+        log.warning("import of a %s game failed at %s: %r", plugin.id, field, exc)
+        raise IllegalEvent(f"the export's setup, events and rules do not fit together "
+                           f"({type(exc).__name__})", field) from None

@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 
 from .refusals import Conflict, NotFound
 
-BATCH_ROWS = 200  # changes per commit: 800 parameters, far below SQLite's 32766
+BATCH_ROWS = 200  # changes per commit: 1000 parameters, far below SQLite's 32766
 
 
 class _Pending:
@@ -109,7 +109,7 @@ class GroupCommit:
             cur.close()
 
 
-INSERT_EVENT = "(?, ?, ?, 0, ?)"
+INSERT_EVENT = "(?, ?, ?, 0, ?, ?)"  # `recorded`: the time of the change (UTC)
 
 
 def _append_all(cur: Any, batch: list[_Pending]) -> bool:
@@ -118,10 +118,11 @@ def _append_all(cur: Any, batch: list[_Pending]) -> bool:
     than the SQL). The chain trigger checks every row; if any game had moved on or never
     existed, nothing is written and this returns False."""
     rows: list[Any] = []
+    now = int(time.time())
     for game_id, version, body in (item.args for item in batch):
-        rows += (game_id, version + 1, json.dumps(body), version + 1)
+        rows += (game_id, version + 1, json.dumps(body), version + 1, now)
     try:
-        cur.execute("INSERT INTO events (game_id, seq, body, undone, version) VALUES "
+        cur.execute("INSERT INTO events (game_id, seq, body, undone, version, recorded) VALUES "
                     + ", ".join([INSERT_EVENT] * len(batch)), rows)
     except sqlite3.IntegrityError:
         return False
@@ -151,8 +152,9 @@ def _sqlite_change(cur: Any, game_id: str, version: int, body: dict[str, Any] | 
     new = version + 1
     if body is not None:  # the chain trigger checks the version and moves the game
         try:
-            cur.execute(f"INSERT INTO events (game_id, seq, body, undone, version) VALUES "
-                        f"{INSERT_EVENT}", (game_id, new, json.dumps(body), new))
+            cur.execute("INSERT INTO events (game_id, seq, body, undone, version, recorded) "
+                        f"VALUES {INSERT_EVENT}", (game_id, new, json.dumps(body), new,
+                                                   int(time.time())))
         except sqlite3.IntegrityError:
             raise _refusal(cur, game_id) from None
         return new

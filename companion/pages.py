@@ -29,10 +29,12 @@ from markupsafe import escape
 
 from missionkit.game import IllegalEvent
 
+from .i18n import localised
 from .links import external, invite_base
 from .messages import refusal
 from .numbers import whole_number
-from .plugin import Loaded
+from .plugin import CompanionGame, Loaded
+from .results import Played, Result, bgstats, bgstats_link, csv_text, history_entry
 from .security import csrf
 from .service import games, open_link
 from .store import Conflict, Unavailable
@@ -63,7 +65,7 @@ def _context(loaded: Loaded, token: str, role: str, **extra: Any) -> dict[str, A
         "invite": invite_base(), "join_url": external("pages.table", token=token),
         "view_url": external("pages.table", token=loaded.view_token),
         "tls_ca": bool(current_app.config.get("TLS_CA")),
-        **plugin.page_context(loaded, role), **extra,
+        **plugin.page_context(loaded, role), **_after_game(loaded, plugin, token), **extra,
     }
 
 
@@ -71,6 +73,30 @@ def _hosting_mark(token: str) -> str:
     """What the session cookie keeps of the game this phone made: a digest of its edit
     token, not the token (a signed cookie is readable by whoever holds it)."""
     return hashlib.sha256(b"hosting:" + token.encode()).hexdigest()[:32]
+
+
+def _after_game(loaded: Loaded, plugin: CompanionGame, token: str) -> dict[str, Any]:
+    """Every finished game's result, its BG Stats link, CSV and history entry."""
+    result = plugin.result(loaded.state)
+    if result is None:
+        return {"result": None, "after": None}
+    played = Played.from_span(*games().store.span(loaded.id))
+    play = bgstats(result, name=plugin.name.en, play_id=loaded.id, played=played,
+                   bgg_id=plugin.bgg_id)
+    return {"result": result, "after": {
+        "bgstats": bgstats_link(play), "csv": url_for("pages.result_csv", token=token),
+        "history": history_entry(result, play_id=loaded.id, name=localised(plugin.name),
+                                 played=played)}}
+
+
+def finished_result(token: str) -> tuple[Loaded, Result]:
+    """The game a link opens and its result; 404 while it has none."""
+    game_id, _role = open_link(token)
+    loaded = games().current(game_id)
+    result = games().ruleset(loaded.game, loaded.rules).result(loaded.state)
+    if result is None:
+        abort(404)
+    return loaded, result
 
 
 def _render(loaded: Loaded, token: str, role: str, status: int = 200, **extra: Any) -> Any:
@@ -186,6 +212,17 @@ def export(token: str) -> Response:
     game_id, role = open_link(token)
     response = jsonify(games().export(game_id, role))
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
+    return response
+
+
+@bp.get("/t/<token>/result.csv")
+def result_csv(token: str) -> Response:
+    """The finished game as CSV: a row per player, a column per part of the score, in the
+    page's language."""
+    loaded, result = finished_result(token)
+    response = Response(csv_text(result, _("Rank"), _("Player")), mimetype="text/csv")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{result.game}-{loaded.id}.csv"')
     return response
 
 

@@ -7,23 +7,30 @@ no game. A game's package `companion/<package>/` exposes `make(content) -> Compa
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib
 import json
+import logging
 import random
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, ClassVar
 
 from flask import Blueprint
 from flask_babel import lazy_gettext as _l
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from werkzeug.datastructures import MultiDict
 
 from missionkit.content.errors import field_path
+from missionkit.content.limits import oversized
 from missionkit.draws import fresh_seed
 from missionkit.game import IllegalEvent, check_new_names
 from missionkit.registry import DEFAULT_GAME, GAMES
+
+from .results import Result
+
+EXPORT_FORMAT = "mission-kit-game/1"  # what an export says it is (games.py writes them)
 
 
 @dataclass
@@ -42,6 +49,15 @@ def rules_hash(copy: dict[str, Any]) -> str:
     """A rules copy's identity: SHA-256 of its canonical JSON."""
     text = json.dumps(copy, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+log = logging.getLogger(__name__)
+
+
+@cache
+def _adapter(model: type) -> TypeAdapter:
+    """One validator and serialiser per content class (building one takes a while)."""
+    return TypeAdapter(model)
 
 
 def validated(model: type[BaseModel], data: Any, prefix: tuple[Any, ...] = ()) -> Any:
@@ -79,14 +95,65 @@ class CompanionGame:
         return f"{self.package}/_new.html"
 
     # --- the rules a game keeps ------------------------------------------------------------
+    # Content fields that are words, not rules (a guide's prose): left out of a game's rules
+    # copy and always taken from the shipped content.
+    prose: ClassVar[tuple[str, ...]] = ()
+    # Fields that say which game this is, not how it is played (its BoardGameGeek id): left
+    # out of the copy, so adding one changes no game's rules hash; taken from the shipped.
+    identity: ClassVar[tuple[tuple[str, str], ...]] = (("game", "bgg_id"),)
+
     def rules_copy(self) -> dict[str, Any] | None:
         """The rule-relevant content as JSON, stored with each new game so an edit of
-        content/ never rewrites a game in progress (default: None, nothing pinned)."""
-        return None
+        content/ never rewrites a game in progress: the whole content model but its prose."""
+        copy = _adapter(type(self.content)).dump_python(self.content, mode="json",
+                                                        by_alias=True)
+        for name in self.prose:
+            copy.pop(name, None)
+        for part, name in self.identity:
+            if isinstance(copy.get(part), dict):
+                copy[part].pop(name, None)
+        return copy
+
+    @cached_property
+    def _prose(self) -> dict[str, Any]:
+        adapter = _adapter(type(self.content))
+        whole = adapter.dump_python(self.content, mode="json", by_alias=True)
+        return {name: whole[name] for name in self.prose}
 
     def with_rules(self, data: Any) -> CompanionGame:
-        """This game's part on a stored rules copy; IllegalEvent naming `content` if bad."""
-        raise IllegalEvent("this game keeps no rules of its own", "content")
+        """This game's part on a stored or imported rules copy, held to what content/ is:
+        its size limits, its types and bounds, and the game's cross-checks. IllegalEvent
+        naming `content.<the field>` at the first problem."""
+        if not isinstance(data, dict):
+            raise IllegalEvent("a game's rules are a JSON object", "content")
+        too_big = oversized(data)
+        if too_big is not None:
+            raise IllegalEvent(too_big[1], field_path(("content", *too_big[0])))
+        try:
+            content = _adapter(type(self.content)).validate_python({**data, **self._prose})
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise IllegalEvent(err["msg"], field_path(("content", *err["loc"]))) from None
+        content = dataclasses.replace(content, **{n: getattr(self.content, n)
+                                                  for n in self.prose})
+        for part, name in self.identity:
+            shipped = getattr(self.content, part)
+            if hasattr(shipped, name):
+                content = dataclasses.replace(content, **{part: dataclasses.replace(
+                    getattr(content, part), **{name: getattr(shipped, name)})})
+        try:
+            problems = self.check_content(content)
+        except Exception as exc:  # a checker meeting what no content file holds: refuse it
+            log.warning("rules copy check failed: %r", exc)
+            raise IllegalEvent("these rules cannot be checked", "content") from None
+        if problems:
+            where = f"content.{problems[0].field}" if problems[0].field else "content"
+            raise IllegalEvent(problems[0].message, where)
+        return type(self)(content)
+
+    def check_content(self, content: Any) -> list[Any]:
+        """The game's cross-checks on a content model (its `load.check_model`)."""
+        return importlib.import_module(f"missionkit.{self.package}.load").check_model(content)
 
     @cached_property
     def pinned(self) -> tuple[str, dict[str, Any]] | None:
@@ -156,6 +223,24 @@ class CompanionGame:
     def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
         """Extra template values for the table page (the shell adds token, role, g, state)."""
         return {}
+
+    # --- after the game ------------------------------------------------------------------
+    def result(self, state: Any) -> Result | None:
+        """The finished game's result for every after-game use (the page's tally, BG Stats,
+        the CSV, the history, `companion tally`), its labels in the current language; None
+        while the game is on (or not yet scored). Default: none."""
+        return None
+
+    def snapshot_result(self, data: Any) -> Result:
+        """The result of a game-specific end-of-game snapshot (an input of `companion tally`
+        besides an export); IllegalEvent if the game reads none."""
+        raise IllegalEvent(f"not a Mission Kit game export ('format': '{EXPORT_FORMAT}')",
+                           "format")
+
+    @property
+    def bgg_id(self) -> int | None:
+        """The game's BoardGameGeek id from its content (`bgg_id` in game.yaml), if any."""
+        return getattr(self.content.game, "bgg_id", None)
 
     def export_view(self, setup: dict[str, Any], events: list[dict[str, Any]]
                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:

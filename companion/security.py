@@ -18,8 +18,8 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from limits import parse
-from limits.storage import storage_from_string
-from limits.strategies import MovingWindowRateLimiter
+from limits.storage import MovingWindowSupport, storage_from_string
+from limits.strategies import FixedWindowRateLimiter, MovingWindowRateLimiter
 
 csrf = CSRFProtect()
 
@@ -30,8 +30,13 @@ LIMITS = {
     "api.create_game": "RATELIMIT_CREATE",
     "api.import_game": "RATELIMIT_CREATE",
     "pages.table": "RATELIMIT_JOIN",
+    "kits.kit": "RATELIMIT_KIT",  # a kit not yet cached costs a build (about a second)
 }
 DEFAULT_LIMITS = {"RATELIMIT_CREATE": "30 per minute", "RATELIMIT_JOIN": "120 per minute",
+                  # every route that takes a game's token or id, per address: a table of
+                  # four phones behind one address polls 120 times a minute, plus its taps
+                  "RATELIMIT_TOKEN": "600 per minute",
+                  "RATELIMIT_KIT": "20 per minute",
                   # every client together: a bound on games made however many addresses ask
                   "RATELIMIT_CREATE_ALL": "600 per minute"}
 GLOBAL = {"RATELIMIT_CREATE": "RATELIMIT_CREATE_ALL"}
@@ -110,9 +115,19 @@ def _limit(app: Flask) -> None:
     Counters live in RATELIMIT_STORAGE_URI: `memory://` (the default) counts per process;
     several processes or machines share one count in Redis or memcached
     (`redis://host:6379`, `memcached://host:11211`)."""
-    counter = MovingWindowRateLimiter(storage_from_string(app.config["RATELIMIT_STORAGE_URI"]))
-    for endpoint, key in LIMITS.items():
-        rules = [(parse(app.config.get(key, DEFAULT_LIMITS[key])), key, True)]
+    from . import ratestore  # noqa: F401 - registers the mk-sqlite:// store with limits
+
+    storage = storage_from_string(app.config["RATELIMIT_STORAGE_URI"])
+    counter = (MovingWindowRateLimiter(storage) if isinstance(storage, MovingWindowSupport)
+               else FixedWindowRateLimiter(storage))
+    token = (parse(app.config.get("RATELIMIT_TOKEN", DEFAULT_LIMITS["RATELIMIT_TOKEN"])),
+             "RATELIMIT_TOKEN", True)
+    tokened = _token_endpoints(app)
+    for endpoint in sorted(tokened | set(LIMITS)):
+        key = LIMITS.get(endpoint)
+        rules = [token] if endpoint in tokened else []
+        if key:
+            rules.append((parse(app.config.get(key, DEFAULT_LIMITS[key])), key, True))
         if key in GLOBAL:
             everyone = GLOBAL[key]
             rules.append((parse(app.config.get(everyone, DEFAULT_LIMITS[everyone])),
@@ -121,7 +136,13 @@ def _limit(app: Flask) -> None:
                                                 endpoint)
 
 
-def _over(counter: MovingWindowRateLimiter, rules: list[tuple[Any, str, bool]]) -> Any:
+def _token_endpoints(app: Flask) -> set[str]:
+    """Every view that takes a game's link token or id: each answer opens a game."""
+    return {rule.endpoint for rule in app.url_map.iter_rules()
+            if {"token", "game_id"} & set(rule.arguments)}
+
+
+def _over(counter: Any, rules: list[tuple[Any, str, bool]]) -> Any:
     """The first limit this request goes over (counting it against each), else None."""
     for item, key, per_client in rules:
         who = (request.remote_addr or "unknown") if per_client else "everyone"
@@ -130,7 +151,7 @@ def _over(counter: MovingWindowRateLimiter, rules: list[tuple[Any, str, bool]]) 
     return None
 
 
-def _limited(view: Callable[..., Any], counter: MovingWindowRateLimiter,
+def _limited(view: Callable[..., Any], counter: Any,
              rules: list[tuple[Any, str, bool]], endpoint: str) -> Callable[..., Any]:
     @wraps(view)
     def checked(*args: Any, **kwargs: Any) -> Any:

@@ -22,6 +22,7 @@ def init_app(app: Flask) -> None:
         cache_games=int(app.config.get("STATE_CACHE_GAMES", 2048)),
         cache_weight=int(app.config.get("STATE_CACHE_WEIGHT", 1_000_000)),
         idle_seconds=float(app.config.get("GAME_IDLE_SECONDS", 30 * 86400)),
+        import_cpu_seconds=float(app.config.get("IMPORT_CPU_SECONDS", 5.0)),
         sealer=Sealer(lambda: app.config["SECRET_KEY"]))
     for plugin in plugins.values():
         if plugin.blueprint is not None:

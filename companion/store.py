@@ -68,6 +68,8 @@ games = Table(
     # the rules the game keeps: the hash of its content copy in `contents` (NULL: a game
     # from before pinning, replayed with the shipped content)
     Column("rules", String(64), nullable=True),
+    # when the game was made (Unix seconds, UTC; NULL: made before games kept it)
+    Column("created", Integer, nullable=True),
 )
 # Each distinct rule content any game started with, once, by its hash.
 contents = Table(
@@ -82,6 +84,8 @@ events = Table(
     Column("body", Text, nullable=False),
     Column("undone", Integer, nullable=False, default=0),
     Column("version", Integer, nullable=False),
+    # when the change was recorded (Unix seconds, UTC; NULL: recorded before events kept it)
+    Column("recorded", Integer, nullable=True),
     # SQLite: the log is stored in its key order (one b-tree, not a table plus an index),
     # so an appended event writes half the pages.
     sqlite_with_rowid=False,
@@ -93,11 +97,12 @@ BUMP = update(games).where(games.c.id == bindparam("gid"), games.c.version == bi
     .values(version=bindparam("new"), updated=bindparam("now"))
 CURRENT = select(games.c.version).where(games.c.id == bindparam("gid"))
 APPEND = events.insert().values(game_id=bindparam("gid"), seq=bindparam("new"),
-                                body=bindparam("text"), version=bindparam("new"))
+                                body=bindparam("text"), version=bindparam("new"),
+                                recorded=bindparam("now"))
 LAST_LIVE = select(func.max(events.c.seq)).where(events.c.game_id == bindparam("gid"),
                                                  events.c.undone == 0)
 # The version and the live log in one statement (a game without events gives one row, NULL)
-LOG = select(games.c.version, events.c.body).select_from(games.outerjoin(
+LOG = select(games.c.version, events.c.body, events.c.recorded).select_from(games.outerjoin(
     events, (events.c.game_id == games.c.id) & (events.c.undone == 0))).where(
     games.c.id == bindparam("gid")).order_by(events.c.seq)
 MARK_UNDONE = update(events).where(events.c.game_id == bindparam("gid"),
@@ -113,6 +118,8 @@ class StoredGame:
     events: list[dict[str, Any]]
     game: str
     rules: str | None = None
+    created: int | None = None  # Unix seconds, UTC (None: made before games kept it)
+    times: list[int | None] | None = None  # each live event's time, as `events`
 
 
 def token_hash(token: str) -> str:
@@ -186,8 +193,12 @@ def _add_missing_columns(engine: Engine) -> None:
     """Bring a database made by an older version up to date (the table read once):
     - `game`: one made before several games holds games of the first one only;
     - `updated`: one from before expiry: its games count as changed now;
-    - `rules`: one from before pinning: its games replay with the shipped content."""
-    have = {c["name"] for c in inspect(engine).get_columns("games")}
+    - `rules`: one from before pinning: its games replay with the shipped content;
+    - `created` and `events.recorded`: one from before times were kept: its games and events
+      have none (NULL), and a play's date falls back or is left out."""
+    found = inspect(engine)
+    have = {c["name"] for c in found.get_columns("games")}
+    logged = {c["name"] for c in found.get_columns("events")}
     if "game" not in have:
         with engine.begin() as db:
             db.exec_driver_sql("ALTER TABLE games ADD COLUMN game VARCHAR(32) NOT NULL "
@@ -200,6 +211,12 @@ def _add_missing_columns(engine: Engine) -> None:
     if "rules" not in have:
         with engine.begin() as db:
             db.exec_driver_sql("ALTER TABLE games ADD COLUMN rules VARCHAR(64)")
+    if "created" not in have:
+        with engine.begin() as db:
+            db.exec_driver_sql("ALTER TABLE games ADD COLUMN created INTEGER")
+    if "recorded" not in logged:
+        with engine.begin() as db:
+            db.exec_driver_sql("ALTER TABLE events ADD COLUMN recorded INTEGER")
 
 
 def _sqlite_trigger(engine: Engine) -> None:
@@ -242,13 +259,25 @@ class Store:
         the events of N+1. Its id, tokens, setup and kind never change once written."""
         with self.engine.connect() as db:
             row = db.execute(select(games.c.id, games.c.view_token, games.c.setup, games.c.game,
-                                    games.c.rules).where(games.c.id == game_id)).first()
+                                    games.c.rules, games.c.created).where(
+                games.c.id == game_id)).first()
             rows = db.execute(LOG, {"gid": game_id}).all() if row is not None else []
         if not rows:
             raise NotFound(game_id)
-        bodies = [json.loads(b) for _, b in rows if b is not None]
-        return StoredGame(row.id, row.view_token, json.loads(row.setup), rows[0][0], bodies,
-                          row.game, row.rules)
+        live = [(json.loads(b), at) for _, b, at in rows if b is not None]
+        return StoredGame(row.id, row.view_token, json.loads(row.setup), rows[0][0],
+                          [b for b, _ in live], row.game, row.rules, row.created,
+                          [at for _, at in live])
+
+    def span(self, game_id: str) -> tuple[int | None, int | None, int | None]:
+        """(created, first, last): when the game was made and the times of its first and
+        last live events (Unix seconds, UTC; None where not kept)."""
+        with self.engine.connect() as db:
+            created = db.execute(select(games.c.created).where(games.c.id == game_id)).scalar()
+            first, last = db.execute(select(func.min(events.c.recorded),
+                                            func.max(events.c.recorded)).where(
+                events.c.game_id == game_id, events.c.undone == 0)).one()
+        return created, first, last
 
     def rules(self, rules_hash: str) -> dict[str, Any]:
         """The rule content stored under `rules_hash`; NotFound if none."""
@@ -321,21 +350,27 @@ class Store:
             return db.execute(games.delete().where(games.c.updated < cutoff)).rowcount
 
     def import_game(self, setup: dict[str, Any], bodies: list[dict[str, Any]], *,
-                    game: str = DEFAULT_GAME, rules: tuple[str, dict[str, Any]] | None = None
+                    game: str = DEFAULT_GAME, rules: tuple[str, dict[str, Any]] | None = None,
+                    created: int | None = None, times: list[int | None] | None = None
                     ) -> tuple[str, str, str]:
         """Store a game with a whole event log at once (already checked by the engine) and
-        the rules it keeps, (hash, content); return (id, edit_token, view_token)."""
+        the rules it keeps, (hash, content); `created` and `times` (one per event) keep an
+        export's times, else now. Return (id, edit_token, view_token)."""
         game_id = secrets.token_urlsafe(9)
         edit, view = secrets.token_urlsafe(24), secrets.token_urlsafe(18)
+        now = int(time.time())
+        stamps = times if times is not None and len(times) == len(bodies) else [now] * len(bodies)
         try:
-            self._insert(game_id, edit, view, setup, bodies, game, rules)
+            self._insert(game_id, edit, view, setup, bodies, game, rules,
+                         now if created is None and times is None else created, stamps)
         except DBAPIError as exc:
             raise unavailable(exc) or exc from None
         return game_id, edit, view
 
     def _insert(self, game_id: str, edit: str, view: str, setup: dict[str, Any],
                 bodies: list[dict[str, Any]], game: str,
-                rules: tuple[str, dict[str, Any]] | None) -> None:
+                rules: tuple[str, dict[str, Any]] | None, created: int | None,
+                stamps: list[int | None]) -> None:
         with self.engine.begin() as db:
             if rules is not None:  # stored once, whoever stores it first
                 add = (sqlite_insert if self.url.startswith("sqlite") else pg_insert)(contents)
@@ -344,11 +379,13 @@ class Store:
             db.execute(games.insert().values(id=game_id, edit_hash=token_hash(edit),
                                              view_token=view, setup=json.dumps(setup),
                                              version=0, game=game, updated=int(time.time()),
-                                             rules=rules[0] if rules else None))
+                                             rules=rules[0] if rules else None,
+                                             created=created))
             if bodies:  # as if appended one by one: seq = version = 1..n
                 db.execute(events.insert(), [
-                    {"game_id": game_id, "seq": i, "body": json.dumps(b), "version": i}
-                    for i, b in enumerate(bodies, start=1)])
+                    {"game_id": game_id, "seq": i, "body": json.dumps(b), "version": i,
+                     "recorded": at}
+                    for i, (b, at) in enumerate(zip(bodies, stamps, strict=True), start=1)])
                 # (SQLite's trigger has moved it already; PostgreSQL has no trigger)
                 db.execute(update(games).where(games.c.id == game_id).values(
                     version=len(bodies)))
@@ -356,9 +393,8 @@ class Store:
 
 def _apply_change(db: Any, game_id: str, version: int, body: dict[str, Any] | None) -> int:
     """One change inside an open transaction: bump the version (or Conflict), then write."""
-    new = version + 1
-    if not db.execute(BUMP, {"gid": game_id, "v": version, "new": new,
-                             "now": int(time.time())}).rowcount:
+    new, now = version + 1, int(time.time())
+    if not db.execute(BUMP, {"gid": game_id, "v": version, "new": new, "now": now}).rowcount:
         current = db.execute(CURRENT, {"gid": game_id}).scalar()
         if current is None:
             raise NotFound(game_id)
@@ -369,5 +405,5 @@ def _apply_change(db: Any, game_id: str, version: int, body: dict[str, Any] | No
             raise ValueError("nothing to undo")
         db.execute(MARK_UNDONE, {"gid": game_id, "last": last})
     else:  # versions never repeat, so the new version orders the log
-        db.execute(APPEND, {"gid": game_id, "new": new, "text": json.dumps(body)})
+        db.execute(APPEND, {"gid": game_id, "new": new, "text": json.dumps(body), "now": now})
     return new

@@ -149,7 +149,7 @@ def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, floa
         _cut_line(c, page, len(fronts))
         doc.end_page()
         for area in back_cells(tuple(fronts), page, duplex, offset):
-            aid_back(c, ctx, area, doc.draw_link if doc.link else None, back_sizes)
+            aid_back(c, ctx, area, doc.draw_link, back_sizes)
         _cut_line(c, page, len(fronts))
         doc.end_page()
 

@@ -178,8 +178,7 @@ def write_player_aids(doc: Document, count: int) -> None:
     """`count` aids, one per page (so the running text can stay readable at arm's length)."""
     c = doc.canvas
     page = c._pagesize
-    link = doc.draw_link if doc.link else None
-    size, spread = aid_layout(doc.ctx, page, link is not None)
-    for _ in range(count):
-        _aid(c, doc.ctx, page, size, link, spread)
+    size, spread = aid_layout(doc.ctx, page, True)
+    for _ in range(count):  # the QR at the foot, or a box to write the address in
+        _aid(c, doc.ctx, page, size, doc.draw_link, spread)
         doc.end_page()

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from flask import Blueprint
 from flask_babel import lazy_gettext as _l
-from pydantic import TypeAdapter, ValidationError
 from werkzeug.datastructures import MultiDict
 
-from missionkit.content.errors import field_path
 from missionkit.double_mission import engine, messages
 from missionkit.double_mission.events import EVENT
 from missionkit.double_mission.model import DoubleMission
@@ -18,19 +15,18 @@ from missionkit.double_mission.snapshot import Snapshot
 from missionkit.double_mission.state import Setup, State
 from missionkit.game import IllegalEvent
 
-from ..plugin import CompanionGame, Loaded
+from ..plugin import CompanionGame, Loaded, validated
+from ..results import Result
 from .forms import form_event, score_event, setup_from_form
 from .views import (
-    bgstats,
     claimable_titles,
     last_roll,
     odds_rows,
     operation_choices,
     public_state,
-    tally_detail,
+    result,
+    tally_result,
 )
-
-RULES = TypeAdapter(DoubleMission)
 
 
 class DoubleMissionGame(CompanionGame):
@@ -41,27 +37,12 @@ class DoubleMissionGame(CompanionGame):
     messages = messages
     blueprint = Blueprint("double_mission", __name__, template_folder="templates")
     content: DoubleMission
+    prose = ("guide",)
 
     def drawn(self, state: State) -> dict[str, Any]:
         """Where the treasures went and which titles were laid out, listed in the stored
         setup."""
         return {"placement": dict(state.cities), "titles": list(state.laid_out)}
-
-    def rules_copy(self) -> dict[str, Any]:
-        """Everything the rules read (the guide's prose is not rules)."""
-        copy = RULES.dump_python(self.content, mode="json")
-        copy.pop("guide", None)
-        return copy
-
-    def with_rules(self, data: Any) -> DoubleMissionGame:
-        if not isinstance(data, dict):
-            raise IllegalEvent("a game's rules are a JSON object", "content")
-        try:
-            content = RULES.validate_python({**data, "guide": []})
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise IllegalEvent(err["msg"], field_path(("content", *err["loc"]))) from None
-        return DoubleMissionGame(dataclasses.replace(content, guide=self.content.guide))
 
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         return public_state(loaded)
@@ -77,8 +58,21 @@ class DoubleMissionGame(CompanionGame):
         playing = role == "edit" and s.status != "finished"
         return {"game": s.game, "choices": operation_choices(s) if playing else [],
                 "claimable": claimable_titles(s) if role == "edit" else [],
-                "odds_rows": odds_rows(s.game), "last_roll": last_roll(s),
-                "detail": tally_detail(s), "bgstats": bgstats(s) if s.result else ""}
+                "odds_rows": odds_rows(s.game), "last_roll": last_roll(s)}
+
+    def result(self, state: State) -> Result | None:
+        return result(state)
+
+    def snapshot_result(self, data: Any) -> Result:
+        """The older input of `companion tally`: an end-game snapshot (POST /api/v1/tally)."""
+        from missionkit.double_mission.snapshot import TallyError
+        from missionkit.double_mission.tally import tally
+
+        snap = validated(Snapshot, data)
+        try:
+            return tally_result(tally(snap, self.content), self.content)
+        except TallyError as exc:
+            raise IllegalEvent(exc.message, exc.field) from None
 
     def export_view(self, setup: dict[str, Any], events: list[dict[str, Any]]
                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -11,9 +11,8 @@ from missionkit.double_mission.tally import tally
 
 from ..errors import api_error
 from ..jsonbody import json_body
-from ..service import games, open_game
+from ..service import games
 from . import DoubleMissionGame
-from .views import tally_detail
 
 bp = DoubleMissionGame.blueprint
 
@@ -29,32 +28,3 @@ def post_tally() -> tuple[Response, int] | Response:
         return api_error(422, err["msg"], field_path(err["loc"]) or "body")
     except TallyError as exc:
         return api_error(422, exc.message, exc.field)
-
-
-@bp.get("/t/<token>/tally.csv")
-def tally_csv(token: str) -> Response:
-    """The final tally as CSV: one row per player, one column per part of the total."""
-    import csv
-    import io
-
-    from flask import abort
-
-    loaded, _ = open_game(token, DoubleMissionGame.id)
-    if not loaded.state.result:
-        abort(404)
-    content = loaded.state.game  # the rules this game kept, house rules included
-    result, detail = loaded.state.result, tally_detail(loaded.state)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["rank", "player", "total", "track", "missions", "mission names",
-                     "treasures", "titles", "evidence", "comeback", "millions"])
-    for r in sorted(result["players"], key=lambda r: r["rank"]):
-        d = detail.get(r["name"], {})
-        names = "; ".join(f"{content.mission_by_id[m['id']].name.en} {m['points']}"
-                          for m in d.get("missions", []))
-        writer.writerow([r["rank"], r["name"], r["total"], r["track"], r["missions"], names,
-                         r["treasures"], r["titles"], r["evidence"], r["comeback"],
-                         d.get("millions", "")])
-    response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="tally-{loaded.id}.csv"'
-    return response

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask_babel import gettext as _
@@ -18,6 +17,7 @@ from missionkit.messages import as_json
 
 from ..i18n import localised
 from ..plugin import Loaded
+from ..results import Column, PlayerResult, Result, Row
 
 LOG_TAIL = 20
 
@@ -96,22 +96,50 @@ def last_roll(state: State) -> str:
     return line % {"city": city, "dice": ", ".join(parts)}
 
 
-def tally_detail(state: State) -> dict[str, dict[str, Any]]:
-    """The tally's per-player detail by name (missions with points, titles, evidence)."""
-    return {d["name"]: d for d in (state.result or {}).get("detail", [])}
+def result(state: State) -> Result | None:
+    """The game's result once scored (see `tally_result`)."""
+    return tally_result(state.result, state.game) if state.result else None
 
 
-def bgstats(state: State) -> str:
-    """The finished game in BG Stats' createPlay push format (JSON text)."""
-    result = state.result or {}
-    by_name = {r["name"]: r for r in result.get("players", [])}
-    players = [{"name": p.name, "sourcePlayerId": f"seat{i}"}
-               for i, p in enumerate(state.players)]
-    scores = [{"playerRefId": i + 1, "score": by_name[p.name]["total"],
-               "rank": by_name[p.name]["rank"], "winner": p.name in result.get("winners", []),
-               "startPlayer": i == 0}
-              for i, p in enumerate(state.players) if p.name in by_name]
-    play = {"sourceName": "Mission Kit", "game": {
-        "name": state.game.game.name.en, "sourceGameId": "double-mission", "highestWins": True},
-        "players": players, "playerScores": scores}
-    return json.dumps(play, ensure_ascii=False, separators=(",", ":"))
+def tally_result(tally: dict[str, Any], game: DoubleMission) -> Result:
+    """A tally as every game's result: per player the score track, each mission by name
+    (Comeback's points among them), treasures, titles and evidence, rows adding up to the
+    total; Millions break ties. Seat 0 starts."""
+    detail = {d["name"]: d for d in tally.get("detail", [])}
+    winners = set(tally["winners"])
+    columns = [Column("track", _("Score track")), Column("missions", _("Missions")),
+               Column("treasures", _("Treasures")), Column("titles", _("Titles")),
+               Column("evidence", _("Evidence")), Column("comeback", _("Comeback!")),
+               Column("mission_names", _("Mission names"), scoring=False, csv_only=True),
+               Column("millions", _("Millions (tie-break)"), scoring=False)]
+    players = []
+    for seat, r in enumerate(tally["players"]):
+        d = detail[r["name"]]
+        names = [localised(game.mission_by_id[m["id"]].name) for m in d["missions"]]
+        rows = [Row(_("Score track"), r["track"])]
+        for n, (m, name) in enumerate(zip(d["missions"], names, strict=True), start=1):
+            label = _("Mission %(n)s:", n=n) if len(names) > 1 else _("Mission:")
+            rows.append(Row(f"{label} {name}", m["points"], "mission"))
+        held = ", ".join(f"{k} × {localised(game.treasure_by_id[t].name)}"
+                         for t, k in d["held"].items())
+        titles = ", ".join(f"{localised(game.title_by_id[t].name)} "
+                           f"({game.title_by_id[t].points})" for t in d["titles"])
+        tokens = " + ".join(str(v) for v in d["evidence_tokens"])
+        rows += [Row(_with(_("Treasures"), held), r["treasures"]),
+                 Row(_with(_("Titles"), titles), r["titles"]),
+                 Row(_with(_("Evidence"), tokens), r["evidence"])]
+        values = {k: r[k] for k in ("track", "missions", "treasures", "titles", "evidence",
+                                    "comeback")}
+        values["mission_names"] = "; ".join(f"{name} {m['points']}" for m, name in
+                                            zip(d["missions"], names, strict=True))
+        values["millions"] = d["millions"]
+        players.append(PlayerResult(seat, r["name"], r["total"], r["rank"],
+                                    r["name"] in winners, seat == 0, values, rows))
+    facts = [(_("Teams"), "; ".join(f"{t['team']} {t['total']}" for t in tally["teams"]))
+             ] if tally.get("teams") else []
+    return Result(game.game.id, _("Points"), columns, players, facts, tally)
+
+
+def _with(label: str, detail: str) -> str:
+    """"Treasures: 2 × Jewel" (the label alone when there is nothing to list)."""
+    return f"{label}: {detail}" if detail else label

@@ -13,7 +13,9 @@ from missionkit.mission_improbable.model import MissionImprobable
 from missionkit.mission_improbable.state import Setup, State
 
 from ..plugin import CompanionGame, Loaded
+from ..results import Result
 from .forms import form_event, setup_from_form
+from .results import result
 from .views import page_context, public_state
 
 
@@ -25,6 +27,7 @@ class MissionImprobableGame(CompanionGame):
     messages = messages
     blueprint = Blueprint("mission_improbable", __name__, template_folder="templates")
     content: MissionImprobable
+    prose = ("guide", "glossary")
 
     def drawn(self, state: State) -> dict[str, Any]:
         """The random turn order, listed in the stored setup."""
@@ -38,6 +41,9 @@ class MissionImprobableGame(CompanionGame):
 
     def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
         return page_context(loaded.state, role)
+
+    def result(self, state: State) -> Result | None:
+        return result(state)
 
     def form_event(self, form: MultiDict) -> dict[str, Any]:
         return form_event(form)

@@ -195,43 +195,54 @@
   applySeat();
   recordHistory();
 
-  // --- finished games in this browser: each player's wins and average score ---
+  // --- this browser's finished games, every game (the result's data-play) ---
+  function fill(text, values) {  // by a function: a name like "$&" stays as it is
+    return text.replace(/\{(\w+)\}/g, function (m, k) { return k in values ? values[k] : m; });
+  }
+  function node(tag, text, cls) {
+    var el = document.createElement(tag);
+    if (cls) { el.className = cls; }
+    if (text !== undefined) { el.textContent = text; }
+    return el;
+  }
   function recordHistory() {
-    var tally = document.querySelector(".tally[data-scores]");
-    var shown = document.getElementById("game");
-    var out = document.getElementById("history");
-    if (!tally || !shown || !out) { return; }
-    var store = {};
-    try { store = JSON.parse(localStorage.getItem("mk-history") || "{}"); } catch (err) { store = {}; }
-    var scores = {};
-    tally.dataset.scores.split("|").forEach(function (pair) {
-      var i = pair.lastIndexOf("=");
-      scores[pair.slice(0, i)] = Number(pair.slice(i + 1));
-    });
-    store[shown.dataset.game] = {winners: tally.dataset.winners.split("|"), scores: scores};
-    try { localStorage.setItem("mk-history", JSON.stringify(store)); } catch (err) { /* full */ }
-    var people = {};
+    var after = document.querySelector(".after[data-play]"), out = document.getElementById("history");
+    if (!after || !out) { return; }
+    var store = {}, words = after.dataset, byGame = {}, plays = [];
+    try { store = JSON.parse(localStorage.getItem("mk-history") || "{}") || {}; } catch (err) { store = {}; }
+    try {
+      var play = JSON.parse(after.dataset.play);
+      store[play.id] = play;
+      localStorage.setItem("mk-history", JSON.stringify(store));
+    } catch (err) { /* full */ }
     Object.keys(store).forEach(function (id) {
-      var game = store[id];
-      Object.keys(game.scores).forEach(function (name) {
-        var p = people[name] || (people[name] = {games: 0, wins: 0, sum: 0});
-        p.games += 1; p.sum += game.scores[name];
-        if (game.winners.indexOf(name) >= 0) { p.wins += 1; }
+      var e = store[id];
+      if (!e || !e.scores) { return; }
+      var name = e.name || words.earlier, won = e.winners || [];  // older entries: no name
+      var people = byGame[name] || (byGame[name] = {});
+      Object.keys(e.scores).forEach(function (who) {
+        var p = people[who] || (people[who] = {games: 0, wins: 0, sum: 0});
+        p.games += 1; p.sum += e.scores[who]; p.wins += won.indexOf(who) >= 0 ? 1 : 0;
       });
+      plays.push({when: e.when || "", game: name, winners: won.join(", ")});
     });
-    var words = document.getElementById("i18n").dataset;
-    var list = document.createElement("ul");
-    list.className = "notes";
-    Object.keys(people).sort().forEach(function (name) {
-      var p = people[name], li = document.createElement("li");
-      li.textContent = words.wins.replace("{name}", name).replace("{wins}", p.wins)
-        .replace("{games}", p.games).replace("{avg}", (p.sum / p.games).toFixed(1));
-      list.appendChild(li);
+    var parts = [node("h3", words.history, "h3")], last = node("ul", undefined, "notes plays");
+    Object.keys(byGame).sort().forEach(function (name) {
+      var list = node("ul", undefined, "notes people");
+      Object.keys(byGame[name]).sort().forEach(function (who) {
+        var p = byGame[name][who];
+        list.appendChild(node("li", fill(words.wins, {name: who, wins: p.wins, games: p.games,
+                                                      avg: (p.sum / p.games).toFixed(1)})));
+      });
+      parts.push(node("h4", name), list);
     });
-    var head = document.createElement("h3");
-    head.className = "h3";
-    head.textContent = words.history;
-    out.replaceChildren(head, list);
+    plays.sort(function (a, b) { return a.when < b.when ? 1 : a.when > b.when ? -1 : 0; });
+    plays.slice(0, 5).forEach(function (p) {
+      last.appendChild(node("li", fill(words.line, {when: p.when.slice(0, 16), game: p.game,
+                                                    winners: p.winners})));
+    });
+    parts.push(node("h4", words.last), last);
+    out.replaceChildren.apply(out, parts);
   }
 
   // --- your games: every game this browser opened, newest first, for the home page. Kept

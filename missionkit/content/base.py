@@ -12,7 +12,7 @@ import typing
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Annotated, Any, TypeVar
 
-from annotated_types import Ge
+from annotated_types import Ge, Le
 
 T = TypeVar("T")
 
@@ -64,8 +64,13 @@ Id = Annotated[str, TextRule(pattern=r"^[a-z][a-z0-9_]*$")]
 
 HexColor = Annotated[str, TextRule(pattern=r"^#[0-9A-Fa-f]{6}$")]
 Text = Annotated[str, TextRule(min_length=1, strip=True)]
-Count = Annotated[int, Ge(0)]
-Positive = Annotated[int, Ge(1)]
+MAX_COUNT = 1000
+"""The most of anything a content number counts (cards, tokens, points, spaces): far above
+every shipped value (the largest, a deck of 169 cards), low enough that no count of pieces
+makes a game's set-up or a page's work large. A rules copy in an import is held to it too."""
+
+Count = Annotated[int, Ge(0), Le(MAX_COUNT)]
+Positive = Annotated[int, Ge(1), Le(MAX_COUNT)]
 
 
 @model

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem
+from .limits import oversized
 from .source import SourceFile, read_yaml
 
 
@@ -31,6 +32,10 @@ def read_files(folder: Path, files: dict[str, type]
         sources[name] = source
         if not isinstance(source.data, dict):
             problems.append(source.problem((), "expected a mapping (key: value) at the top"))
+            continue
+        too_big = oversized(source.data)
+        if too_big is not None:
+            problems.append(source.problem(*too_big))
             continue
         parsed, found = validate(model, source)
         problems += found

@@ -50,6 +50,7 @@ def play(state: State, event: Any) -> None:
     what, params = EFFECTS[card.effect](state, event)
     to_discard(state, event.type, "event.type")
     p.gadgets -= 1
+    p.played += 1
     log(state, f"dc.gadget.{what}", player=event.player, gadget=card.id, **params)
 
 

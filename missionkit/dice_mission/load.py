@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..content.errors import ContentError
+from ..content.errors import ContentError, Problem
 from ..content.files import item_locations, read_files
 from ..content.guide import GuideFile
+from ..content.recheck import recheck, renamed, under
 from .checks import check_all
 from .model import DiceMission, GadgetsFile, GameFile, MissionsFile
 
@@ -39,3 +40,11 @@ def load(folder: Path) -> DiceMission:
 def locations(folder: Path) -> dict[str, tuple[Path, int]]:
     """Where each listed item is defined: 'missions:solo_01' -> (path, line)."""
     return item_locations(folder, FILES)
+
+
+def check_model(game: DiceMission) -> list[Problem]:
+    """The loader's cross-checks on a model already built (a game's rules copy)."""
+    files = {"game": game.game, "missions": MissionsFile(missions=list(game.missions)),
+             "gadgets": GadgetsFile(gadgets=list(game.gadgets)),
+             "guide": GuideFile(sections=list(game.guide))}
+    return recheck(check_all, files, {"game": under("game"), "guide": renamed("guide")})

@@ -35,8 +35,11 @@ class Check:
         from pydantic_core import core_schema
 
         # The YAML gives the bare mapping; Mission.__post_init__ sets the scope from `type`.
+        # Dumped back as that mapping, so a game's stored rules copy reads back equal.
         return core_schema.no_info_after_validator_function(
-            lambda rule: cls("solo", rule), core_schema.dict_schema(core_schema.str_schema()))
+            lambda rule: cls("solo", rule), core_schema.dict_schema(core_schema.str_schema()),
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                lambda check: check.rule, when_used="always"))
 
 
 # --- missions --------------------------------------------------------------------------
@@ -111,11 +114,18 @@ class Colour:
     symbol: Literal["circle", "square", "triangle", "diamond", "star"]
 
 
+# The odds (odds.chance) are for 2-5 players and 1-6 dice, as the physical game is; the
+# rolls a table may take are listed on its page, 9 at most (the odds API's limit).
+Players = Annotated[int, Ge(2), Le(5)]
+DiceCount = Annotated[int, Ge(1), Le(6)]
+Rolls = Annotated[int, Ge(1), Le(9)]
+
+
 @model
 class Setup:
     """One player count: what each player is dealt and what wins."""
 
-    players: Positive
+    players: Players
     dealt: dict[Literal["solo", "versus", "team"], Positive]
     specials_to_win: Positive
     joker: bool
@@ -134,9 +144,9 @@ class Setup:
 class Round:
     """The mission phase's limits and the hand and display sizes."""
 
-    dice_min: Positive
-    dice_max: Positive
-    rolls_max: Positive
+    dice_min: DiceCount
+    dice_max: DiceCount
+    rolls_max: Rolls
     gadget_hand_limit: Positive
     special_display: Positive
     exchange_draw: Positive
@@ -159,9 +169,9 @@ class VerySpecial:
 class Joker:
     name: Localized
     text: Localized
-    players: Annotated[list[Positive], MinLen(1)]
-    extra_dice: Positive
-    max_dice: Positive
+    players: Annotated[list[Players], MinLen(1)]
+    extra_dice: DiceCount
+    max_dice: DiceCount
     uses_per_game: Positive
     note: str = ""
 
@@ -192,6 +202,8 @@ class GameFile:
     round: Round
     variants: Variants
     decisions: list[Decision] = field(default_factory=list)
+    # BoardGameGeek's id for the game, when known for certain (BG Stats links carry it)
+    bgg_id: int | None = None
 
 
 # --- the whole game --------------------------------------------------------------------

@@ -56,6 +56,7 @@ class PlayerState:
     drawn: int = 0  # of those, drawn this round: playable from the next round on
     draws_due: int = 0  # suitcase rewards not drawn yet (the reminder)
     jokers: int = 0  # mission phases this player has added the Joker die to
+    played: int = 0  # gadgets played so far (for the result)
     dice: list[int] | None = None  # faces as they lie; None = not rolled this round
     rolls: int = 0  # rolls counted against the limit this round
 

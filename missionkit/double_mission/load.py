@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..content.errors import ContentError
+from ..content.errors import ContentError, Problem
 from ..content.files import item_locations, read_files
 from ..content.guide import GuideFile
+from ..content.recheck import recheck, renamed, under
 from .checks import check_all
 from .model import (
     BoardFile,
@@ -56,3 +57,16 @@ def load(folder: Path) -> DoubleMission:
 def locations(folder: Path) -> dict[str, tuple[Path, int]]:
     """Where each listed item is defined: 'titles:spy' -> (path, line)."""
     return item_locations(folder, FILES)
+
+
+def check_model(game: DoubleMission) -> list[Problem]:
+    """The loader's cross-checks on a model already built (a game's rules copy)."""
+    files = {
+        "game": game.game, "treasures": TreasuresFile(treasures=game.treasures),
+        "board": BoardFile(cities=game.cities, lines=game.lines, wrap_lines=game.wrap_lines),
+        "characters": CharactersFile(characters=game.characters),
+        "titles": TitlesFile(titles=game.titles), "missions": MissionsFile(missions=game.missions),
+        "plan_cards": PlanCardsFile(plan_cards=game.plan_cards),
+        "guide": GuideFile(sections=game.guide),
+    }
+    return recheck(check_all, files, {"game": under("game"), "guide": renamed("guide")})

@@ -318,9 +318,15 @@ class Components:
     dice_per_player: Positive
 
 
+MAX_PLAYERS = 8  # seats a setup may list (state.Setup); shipped: 2-4
+MAX_DICE = 20  # dice a player may own, faces of a die; shipped: 6 (a page lists each count)
+Players = Annotated[int, Ge(1), Le(MAX_PLAYERS)]
+DiceNumber = Annotated[int, Ge(1), Le(MAX_DICE)]
+
+
 @model
 class PlayerCount:
-    count: Positive
+    count: Players
     titles_on_offer: Positive
     end_trigger: Positive
     starting_scores: list[Count]
@@ -342,11 +348,11 @@ class Turn:
 
 @model
 class Dice:
-    start: Positive
-    max: Positive
+    start: DiceNumber
+    max: DiceNumber
     price: Positive
-    faces: Positive
-    success_faces: Positive
+    faces: DiceNumber
+    success_faces: DiceNumber
     note: str = ""
 
     @property
@@ -457,6 +463,8 @@ class GameFile:
     end_of_turn: EndOfTurn
     options: list[RuleOption] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
+    # BoardGameGeek's id for the game, when known for certain (BG Stats links carry it)
+    bgg_id: int | None = None
 
 
 # --- the whole game --------------------------------------------------------------------

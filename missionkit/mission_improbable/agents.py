@@ -22,6 +22,7 @@ def kill(state: State, seat: int, agent_id: str) -> None:
     agent = state.players[seat].agents.pop(agent_id)
     state.discard += [agent.id, *agent.assets]
     state.players[seat].killed.append(agent.id)
+    state.players[seat].lost += 1
     log(state, "mi.killed", agent=agent_id)
 
 

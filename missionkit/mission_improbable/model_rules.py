@@ -136,10 +136,14 @@ class Bought:
     note: str = ""
 
 
+MAX_PLAYERS = 8  # seats a setup may list (state.Setup); shipped: 2-6
+Seats = Annotated[int, Ge(1), Le(MAX_PLAYERS)]
+
+
 @model
 class Players:
-    min: Positive
-    max: Positive
+    min: Seats
+    max: Seats
     note: str = ""
 
 
@@ -248,6 +252,8 @@ class GameFile:
     tie_break: TieBreak
     options: list[RuleOption] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
+    # BoardGameGeek's id for the game, when known for certain (BG Stats links carry it)
+    bgg_id: int | None = None
 
     def card_type(self, type_id: str) -> CardTypeInfo:
         return next(t for t in self.card_types if t.id == type_id)

@@ -87,6 +87,7 @@ class PlayerState:
     completed: list[str] = field(default_factory=list)  # completion pile
     killed: list[str] = field(default_factory=list)  # for Fake Death
     mp: int = 0
+    lost: int = 0  # agents killed over the game (Fake Death does not undo the loss)
 
     def clone(self) -> PlayerState:
         new = object.__new__(PlayerState)

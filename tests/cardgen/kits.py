@@ -15,6 +15,9 @@ from tests.conftest import CONTENT
 
 LANGS = ("en", "ko")
 PAPERS_ = ("a4", "letter")
+# the companion address the kits' QR codes carry in these tests: a LAN-like address from
+# the documentation range (192.0.2.0/24), printed only, never connected to
+COMPANION = "http://192.0.2.10:5000/"
 
 
 def kit_games() -> list[str]:
@@ -25,8 +28,8 @@ def kit_games() -> list[str]:
 
 
 def build_all(out: Path, *extra: str) -> Path:
-    """Build every game's kit in EN and KO on A4 and Letter into `out`."""
-    args = ["build", "--out", str(out), "--quiet", *extra]
+    """Build every game's kit in EN and KO on A4 and Letter into `out`, with COMPANION's QR."""
+    args = ["build", "--out", str(out), "--quiet", "--companion-url", COMPANION, *extra]
     for game in kit_games():
         args += ["--game", game]
     for lang in LANGS:

@@ -39,7 +39,7 @@ def built(tmp_path_factory) -> Path:
     require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
     out = tmp_path_factory.mktemp("dm")
     args = ["build", "--game", "double-mission", "--out", str(out), "--quiet",
-            "--ink", "normal", "--ink", "saver"]
+            "--ink", "normal", "--ink", "saver", "--companion-url", kits.COMPANION]
     for lang in kits.LANGS:
         args += ["--lang", lang]
     for paper in kits.PAPERS_:
@@ -128,7 +128,7 @@ def test_aid_and_summary_running_text_is_at_least_9pt(built, lang, folder):
                 assert min(sizes) >= text.AID_BODY_MIN - 0.01, (folder, key, min(sizes))
     for page in aid:
         small = "".join(ch for ch, s in zip(page.chars, page.sizes, strict=True) if s < 8.99)
-        assert small.startswith("127.0.0.1:5000"), (folder, small)
+        assert small.startswith(kits.COMPANION.split("://")[1].rstrip("/")), (folder, small)
 
 
 @pytest.mark.parametrize(("lang", "folder"), FOLDERS)

@@ -30,7 +30,8 @@ def built(tmp_path_factory) -> Path:
     require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
     out = tmp_path_factory.mktemp("dm-print")
     args = ["build", "--out", str(out), "--quiet", "--game", "double-mission",
-            "--lang", "en", "--lang", "ko", "--ink", "normal", "--ink", "saver"]
+            "--lang", "en", "--lang", "ko", "--ink", "normal", "--ink", "saver",
+            "--companion-url", kits.COMPANION]
     result = cardgen(*args)
     assert result.returncode == 0, result.stderr
     return out / "double-mission"

@@ -28,10 +28,12 @@ ALLOWED_LOWER: dict[str, str] = {
     "g": "g/m², the paper weight, as Korean print shops write it",
     "m": "g/m², the paper weight, as Korean print shops write it",
 }
-# Latin that is not a word: file names, commands (cardgen calibrate) and options (the print
-# guide names them), the companion's address and the content version (a hex hash) printed
-# beside the QR code.
-NOT_WORDS = re.compile(r"[\w.-]+\.pdf|`[^`]*`|cardgen [a-z]+|--[a-z-]+(?:/-[a-z])?|\S+://\S+"
+# Latin that is not a word: file names, commands (cardgen calibrate; companion serve --lan
+# beside the box to write the companion's address in) and options (the print guide names
+# them), the companion's address and the content version (a hex hash) printed beside the
+# QR code.
+NOT_WORDS = re.compile(r"[\w.-]+\.pdf|`[^`]*`|(?:cardgen|companion) [a-z]+|--[a-z-]+(?:/-[a-z])?"
+                       r"|\S+://\S+"
                        r"|\d+\.\d+\.\d+\.\d+\S*|(?<=콘텐츠 버전 )[0-9a-f]{8}")
 
 

@@ -250,7 +250,7 @@ def test_player_aid_qr_opens_the_companion_with_the_content_version(built, tmp_p
         manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
         version = content_version(CONTENT / GAMES[game])
         assert manifest["content_version"] == version
-        expected = f"http://127.0.0.1:5000/?game={game}&v={version}"
+        expected = f"{kits.COMPANION}?game={game}&v={version}"
         files = [("print-guide.pdf", 0)]
         if game in AIDS_WITH_LINK:
             files.append(("player-aids.pdf", AIDS_WITH_LINK[game]))
@@ -258,6 +258,7 @@ def test_player_aid_qr_opens_the_companion_with_the_content_version(built, tmp_p
             found = _qr(folder / name, tmp_path / f"{game}-{lang}-{paper}.png", index)
             assert found and set(found) == {expected}, (game, lang, paper, name, found)
             assert version in pdftotext(folder / name)
+        assert manifest["companion_url"] == kits.COMPANION
 
 
 def test_print_guide_comes_first_and_lists_every_file_and_purchase(built):

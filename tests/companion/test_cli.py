@@ -1,4 +1,5 @@
-"""`companion tally FILE` prints the same tally as the API, or names the bad field."""
+"""`companion tally FILE` on Double Mission's older end-game snapshot prints the same tally
+as the API, or names the bad field (every game's export: test_after_game.py)."""
 
 from __future__ import annotations
 
@@ -18,10 +19,16 @@ def test_tally_file(tmp_path):
     example = json.loads((DATA / "tally-2p.json").read_text(encoding="utf-8"))
     path = tmp_path / "end.json"
     path.write_text(json.dumps(example["input"]), encoding="utf-8")
-    result = companion("tally", str(path))
+    result = companion("tally", str(path), "--format", "json")
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
-    assert {k: out[k] for k in example["expected"]} == example["expected"]
+    assert {k: out["detail"][k] for k in example["expected"]} == example["expected"]
+    totals = {p["name"]: p["total"] for p in example["expected"]["players"]}
+    assert {p["name"]: p["score"] for p in out["players"]} == totals
+    for p in out["players"]:  # the rows explain the total
+        assert sum(r["points"] for r in p["rows"]) == p["score"]
+    text = companion("tally", str(path), "--lang", "en")
+    assert text.returncode == 0 and "1. Joon  60 Points" in text.stdout
 
 
 def test_tally_inconsistent_file_exits_2_naming_the_field(tmp_path):

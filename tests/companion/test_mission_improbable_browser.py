@@ -134,11 +134,11 @@ def test_two_phones_play_a_whole_game(browser, live):  # noqa: F811
     spectre.wait_for_selector("text=SPECTRE’s turn", timeout=8000)
     end_turn(spectre, "SPECTRE")
     spectre.wait_for_selector("text=MI6 wins!")
-    rows = spectre.locator(".mi-rank tbody tr")
-    tie_break = spectre.locator(".mi-rank + .hint").inner_text()
+    cards = spectre.locator(".tally .result h3")
+    tie_break = spectre.locator(".tally").inner_text()
     assert "a tie goes to more completed missions" in tie_break
-    assert [rows.nth(i).inner_text().split("\t")[:3] for i in range(2)] == [
-        ["1", "MI6", "1"], ["2", "SPECTRE", "0"]]
+    assert [cards.nth(i).inner_text().split() for i in range(2)] == [
+        ["1.", "MI6", "1", "MP"], ["2.", "SPECTRE", "0", "MP"]]
     audit(spectre)
     mi6.wait_for_selector("text=MI6 wins!", timeout=8000)  # the other phone follows
     audit(mi6)

@@ -16,9 +16,10 @@ NAMES = ("MI6", "SPECTRE")
 # Latin the Korean pages keep: the glossary's MP (printed on the cards), die notation (D10,
 # 1D5), player names (data), and the invite panel's file and interface names (API, JSON);
 # on a loopback address, its warning's host and command line (companion serve --lan,
-# --public-url), which are typed as they are.
+# --public-url), which are typed as they are; after the game the app BG Stats by its name
+# and the CSV file format.
 ALLOWED = {"MP", "D10", "1D5", "API", "JSON", *NAMES,
-           "localhost", "companion", "serve", "lan", "public", "url"}
+           "localhost", "companion", "serve", "lan", "public", "url", "Stats", "CSV"}
 # The log and its last line repeated for screen readers (#announce) are read too: the engine
 # gives them as messages, which a Korean page words in Korean.
 RECORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]*[A-Za-z]{3,}[A-Za-z0-9]*")

@@ -341,6 +341,7 @@ def test_workers_starting_together_share_one_secret_key(tmp_path):
 
 
 def test_after_the_game_csv_and_bg_stats(client):
+    """The score form's tally offers BG Stats and the CSV (every game: test_after_game.py)."""
     import csv
     import io
     import json
@@ -352,17 +353,18 @@ def test_after_the_game_csv_and_bg_stats(client):
                                       "mission1": "sabotage"})
     assert r.status_code == 303
     page = client.get(url).data.decode()
-    rows = list(csv.reader(io.StringIO(client.get(url + "/tally.csv").data.decode())))
-    assert rows[0][:3] == ["rank", "player", "total"] and {r[1] for r in rows[1:]} == {
+    text = client.get(url + "/result.csv").data.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:3] == ["Rank", "Player", "Points"] and {r[1] for r in rows[1:]} == {
         "Ann", "Bo"}
-    assert any("Collection" in r[5] for r in rows[1:]) and any("Sabotage" in r[5]
-                                                                for r in rows[1:])
+    names = rows[0].index("Mission names")
+    assert any("Collection" in r[names] for r in rows[1:]) and any(
+        "Sabotage" in r[names] for r in rows[1:])
     link = re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"',
                      page).group(1)
     play = json.loads(parse_qs(urlparse(link.replace("&amp;", "&")).query)["data"][0])
     assert [p["name"] for p in play["players"]] == ["Ann", "Bo"]
     totals = {row[1]: int(row[2]) for row in rows[1:]}
-    assert {play["players"][s["playerRefId"] - 1]["name"]: s["score"]
-            for s in play["playerScores"]} == totals
-    assert sum(s["winner"] for s in play["playerScores"]) >= 1
-    assert client.get(new_game(client) + "/tally.csv").status_code == 404  # not finished
+    assert {p["name"]: p["score"] for p in play["players"]} == totals
+    assert sum(p["winner"] for p in play["players"]) >= 1
+    assert client.get(new_game(client) + "/result.csv").status_code == 404  # not finished

@@ -195,3 +195,46 @@ END""")
             store.append(a, 0, EVENT)
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_every_event_carries_its_time(tmp_path, kind):
+    from tests.companion.conftest import database
+
+    s = Store(database(kind, tmp_path))
+    try:
+        before = int(time.time())
+        a = game(s)
+        s.append(a, 0, EVENT)
+        s.append(a, 1, EVENT)
+        s.undo(a, 2)
+        loaded = s.load(a)
+        assert loaded.events == [EVENT] and len(loaded.times) == 1
+        assert before <= loaded.created <= loaded.times[0] <= int(time.time())
+        created, first, last = s.span(a)
+        assert (created, first) == (loaded.created, loaded.times[0]) and last >= first
+    finally:
+        s.close()
+
+
+def test_a_database_from_before_times_loads_its_games_and_times_new_events(tmp_path):
+    """Made before events kept their time (`events.recorded`, `games.created`): it opens, its
+    games load with no times, and what is recorded from now on has one."""
+    path = tmp_path / "old.db"
+    s = Store(path)
+    a = game(s)
+    s.append(a, 0, EVENT)
+    s.close()
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE events DROP COLUMN recorded")
+        db.execute("ALTER TABLE games DROP COLUMN created")
+    reopened = Store(path)
+    try:
+        loaded = reopened.load(a)
+        assert (loaded.events, loaded.times, loaded.created) == ([EVENT], [None], None)
+        assert reopened.span(a) == (None, None, None)
+        reopened.append(a, 1, EVENT)
+        assert reopened.load(a).times[0] is None and reopened.load(a).times[1] is not None
+        assert reopened.span(a)[1] is not None
+    finally:
+        reopened.close()

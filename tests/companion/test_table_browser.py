@@ -263,10 +263,11 @@ def test_four_phones_play_a_whole_game(browser, live, tmp_path):  # noqa: F811
                        for r in rows), (name, rows)
         bo_card = page.locator(".tally .result", has_text="Bo").first
         assert bo_card.locator(".mission").count() == 2  # Queen B's two, listed apart
-    assert dan.locator("#history li").count() == 4  # this browser's history of finished games
+    assert dan.locator("#history .people li").count() == 4  # this browser's finished games
+    assert dan.locator("#history .plays li").count() == 1  # the last plays
     assert "played 1, won " in dan.locator("#history").inner_text()
     assert dan.locator(".tally a[href^='https://app.bgstatsapp.com/createPlay.html?data=']"
-                       ).count() == 1
+                       "[target=_blank]").count() == 1
     audit(ann)
     audit(dan)
     ergonomic(dan)

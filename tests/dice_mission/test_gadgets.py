@@ -57,6 +57,7 @@ def test_every_copy_in_the_discard_pile_means_no_more_plays(dm):
                                            g("theft", 0, target=1, die=0)]
     assert "already in the discard pile" in refused(dm, events, g("theft", 0, target=1, die=0),
                                                     "event.type")
+    assert [p.played for p in play(dm, events).players] == [1, 0, 1]  # for the result
 
 
 def test_new_deal_changes_n_for_the_players_still_to_roll(dm):

@@ -247,6 +247,7 @@ def test_a_captured_agent_rolls_in_its_owners_capture_phase(mi):
     assert freed.players[0].agents["mr_bond"].captured_by is None
     dead = play(state, ev("capture", agent="mr_bond", die=3, cards=["torture"]))
     assert "mr_bond" not in dead.players[0].agents and dead.players[0].killed == ["mr_bond"]
+    assert [p.lost for p in dead.players] == [1, 0]  # agents lost, for the result
 
 
 def test_a_wounded_agents_timer_counts_down_in_its_owners_turns(mi):

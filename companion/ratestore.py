@@ -1,0 +1,77 @@
+"""Rate-limit counters every worker of one machine shares, in a small SQLite file.
+
+`limits` keeps counters in memory per process by default, so `companion serve --workers 3`
+let one address make 90 games a minute where the limit said 30. With several workers and no
+store configured (Redis, memcached), `companion serve` points every worker at this store:
+fixed-window counters in `instance/ratelimits.db` (WAL; each hit one short write).
+Registered with `limits` as the `mk-sqlite:///PATH` scheme."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from typing import Any
+
+from limits.storage import Storage
+
+SCHEMA = ("CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, count INTEGER NOT NULL, "
+          "expires REAL NOT NULL)")
+INCR = ("INSERT INTO counters VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET "
+        "count = CASE WHEN expires <= ?4 THEN excluded.count ELSE count + excluded.count END, "
+        "expires = CASE WHEN expires <= ?4 THEN excluded.expires ELSE expires END "
+        "RETURNING count")
+
+
+class SQLiteStorage(Storage):
+    """Fixed-window counters in one SQLite file shared by a machine's processes."""
+
+    STORAGE_SCHEME = ["mk-sqlite"]
+
+    def __init__(self, uri: str, wrap_exceptions: bool = False, **options: Any):
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+        self.path = uri.split("://", 1)[1] or ":memory:"
+        self._local = threading.local()
+        self._db().execute(SCHEMA)
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return sqlite3.Error
+
+    def _db(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=5, isolation_level=None,
+                                 check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=OFF")  # counters, not games: a crash may lose some
+            self._local.db = db
+        return db
+
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        now = time.time()
+        row = self._db().execute(INCR, (key, amount, now + expiry, now)).fetchone()
+        return int(row[0])
+
+    def get(self, key: str) -> int:
+        row = self._db().execute("SELECT count FROM counters WHERE key = ? AND expires > ?",
+                                 (key, time.time())).fetchone()
+        return int(row[0]) if row else 0
+
+    def get_expiry(self, key: str) -> float:
+        row = self._db().execute("SELECT expires FROM counters WHERE key = ?",
+                                 (key,)).fetchone()
+        return float(row[0]) if row else time.time()
+
+    def check(self) -> bool:
+        try:
+            self._db().execute("SELECT 1")
+        except sqlite3.Error:
+            return False
+        return True
+
+    def reset(self) -> int | None:
+        return self._db().execute("DELETE FROM counters").rowcount
+
+    def clear(self, key: str) -> None:
+        self._db().execute("DELETE FROM counters WHERE key = ?", (key,))

@@ -71,7 +71,7 @@ class CardCache:
         if not png_path.exists():
             image = rasterise(pdf_path.read_bytes(), dpi)
             buf = io.BytesIO()
-            image.save(buf, format="PNG", optimize=False)
+            image.save(buf, format="PNG", optimize=False, dpi=(dpi, dpi))  # a pHYs chunk
             _write_atomic(png_path, buf.getvalue())
         return pdf_path, png_path
 

@@ -79,9 +79,14 @@ def report_content_error(exc: ContentError) -> None:
 
 
 def check(args: argparse.Namespace) -> None:
-    """Validate the content files and report every problem with its file and line."""
+    """Validate the content files and report every problem with its file and line; draw
+    every card and kit file in every language, so a text that does not fit is found here
+    as `build` would find it."""
+    from .kit import kit_games
+
     try:
         games = load_all(args.content)
+        _fits_or_fail(kit_games(list(games)), args.content)
     except ContentError as exc:
         report_content_error(exc)
         raise Failed(1) from None
@@ -91,6 +96,16 @@ def check(args: argparse.Namespace) -> None:
         names = kit_for(game_id).component_names if game_id in KITS else {}
         counts = ", ".join(f"{n} {names.get(k, k)}" for k, n in game.component_counts().items())
         say(f"{game_id}: content OK ({counts})")
+
+
+def _fits_or_fail(games: list[str], content: Path | None,
+                  langs: tuple[str, ...] = LANGS) -> None:
+    """ContentError locating every text of `games` that does not fit (see fitcheck)."""
+    from .fitcheck import fit_problems
+
+    problems = fit_problems(games, content, langs)
+    if problems:
+        raise ContentError(problems)
 
 
 class _LazyProgress:
@@ -131,6 +146,7 @@ def build(args: argparse.Namespace) -> None:
 
     url = companion_url(args.companion_url)
     try:
+        _fits_or_fail(_games(args), args.content, tuple(args.lang or ["en"]))
         jobs = [BuildOptions(g, lang, paper, args.out, args.content, args.duplex,
                              (args.offset_x, args.offset_y), url, ink)
                 for g in _games(args) for lang in args.lang or ["en"]
@@ -192,14 +208,16 @@ def _no_game_problems(content: Path | None) -> list[Any]:
     return [Problem(content or default_root(), None, "", "no game with a print kit found")]
 
 
-def _options(args: argparse.Namespace) -> Any:
-    """Build options for watch and preview: --game, else the first game (see _games); the
-    companion address from the shared setting, as for build without --companion-url."""
+def _options(args: argparse.Namespace) -> list[Any]:
+    """Build options for watch and preview: every --game (default: every game with a kit
+    and a content folder, see _games) x --lang (default: en and ko) x --paper (default a4);
+    the companion address from the shared setting, as for build without --companion-url."""
     from .build import BuildOptions
 
-    game = args.game or _games(args)[0]
-    return BuildOptions(game, args.lang, getattr(args, "paper", "a4"), args.out, args.content,
-                        companion_url=companion_url(None))
+    url = companion_url(None)
+    return [BuildOptions(game, lang, paper, args.out, args.content, companion_url=url)
+            for game in _games(args) for lang in args.lang or LANGS
+            for paper in args.paper or ["a4"]]
 
 
 def _print_report(report: Any) -> None:
@@ -217,7 +235,8 @@ def watch(args: argparse.Namespace) -> None:
 
     gc.enable()
     opts = _with_content_errors(_options, args)
-    say(f"Watching {opts.game} in {args.content or 'content/'}; Ctrl+C to stop.")
+    builds = sorted({f"{o.game} ({o.lang})" for o in opts})
+    say(f"Watching {', '.join(builds)} in {args.content or 'content/'}; Ctrl+C to stop.")
     try:
         run_watch(opts, _print_report)
     except KeyboardInterrupt:
@@ -225,22 +244,29 @@ def watch(args: argparse.Namespace) -> None:
 
 
 def preview(args: argparse.Namespace) -> None:
-    """Watch and serve a live gallery of every card, the board and the tokens."""
+    """Watch and serve a live gallery of every card, the board and the tokens, with an edit
+    form per card that writes its YAML file."""
     import threading
 
     from waitress import serve
 
-    from .preview import create_preview_app
-    from .watch import Rebuilder
+    from missionkit.content import default_root
+
+    from .editor import Editor
+    from .preview import View, create_preview_app
+    from .watch import PREVIEW_DPI, rebuilders
     from .watch import watch as run_watch
 
     gc.enable()
     opts = _with_content_errors(_options, args)
-    probe = Rebuilder(opts)
+    views = [View(b.opts.game, b.opts.lang, b.gallery, b.cache.root) for b in rebuilders(opts)]
+    editor = Editor(args.content or default_root(), PREVIEW_DPI)
     threading.Thread(target=run_watch, args=(opts, _print_report), daemon=True).start()
-    say(f"Preview on http://127.0.0.1:{args.port}/ ; Ctrl+C to stop.")
-    serve(create_preview_app(probe.gallery, probe.cache.root), host="127.0.0.1",
-          port=args.port, threads=4)
+    say(f"Preview on http://127.0.0.1:{args.port}/ ; Ctrl+C to stop.\n"
+        "It listens on this machine only (127.0.0.1) and takes edits from its own page "
+        "only (a token); saving a card writes its YAML file.")
+    serve(create_preview_app(views, editor=editor), host="127.0.0.1", port=args.port,
+          threads=4)
 
 
 def export(args: argparse.Namespace) -> None:
@@ -278,7 +304,8 @@ def _with_content_errors(func: Any, args: argparse.Namespace) -> Any:
 
     try:
         options = func(args)
-        kit_for(options.game)
+        for one in options if isinstance(options, list) else [options]:
+            kit_for(one.game)
         return options
     except ContentError as exc:
         report_content_error(exc)
@@ -298,13 +325,15 @@ def _out(parser: argparse.ArgumentParser) -> None:
                         help="output folder (default: output)")
 
 
-def _one_game(parser: argparse.ArgumentParser, paper: bool = True) -> None:
-    parser.add_argument("--game", metavar="GAME",
-                        help=f"game id, one of {', '.join(GAMES)} (default: the first game "
-                        "with a content folder)")
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language")
-    if paper:
-        parser.add_argument("--paper", choices=PAPERS, default="a4", help="paper size")
+def _many(parser: argparse.ArgumentParser) -> None:
+    """--game, --lang and --paper, each repeatable, for watch and preview."""
+    parser.add_argument("--game", action="append", metavar="GAME",
+                        help=f"game id, one of {', '.join(GAMES)} (repeatable; default: every "
+                        "game with a content folder)")
+    parser.add_argument("--lang", action="append", choices=LANGS,
+                        help="language (repeatable; default: en and ko)")
+    parser.add_argument("--paper", action="append", choices=PAPERS,
+                        help="paper size (repeatable; default: a4)")
     _out(parser)
     _content(parser)
 
@@ -351,9 +380,9 @@ def parser() -> argparse.ArgumentParser:
     sub.add_argument("--duplex", choices=DUPLEX, default="long", help="printer duplex edge")
     _out(sub)
 
-    _one_game(add_command(commands, watch))
+    _many(add_command(commands, watch))
     sub = add_command(commands, preview)
-    _one_game(sub)
+    _many(sub)
     sub.add_argument("--port", type=int, default=8765, help="port of the gallery")
 
     sub = add_command(commands, export)

@@ -20,7 +20,8 @@ TTS_MAX = 4096
 
 
 def export_png(kit: Kit, ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
-    """Every card side at 300 dpi with 1/8 in bleed (825 x 1125 px for poker cards)."""
+    """Every card side at 300 dpi with 1/8 in bleed (825 x 1125 px for poker cards), each
+    PNG tagged with its 300 dpi."""
     written = []
     for side in card_sides(kit, ctx):
         _, png = cache.get(ctx, side, EXPORT_DPI)
@@ -29,8 +30,19 @@ def export_png(kit: Kit, ctx: Ctx, cache: CardCache, out: Path) -> list[Path]:
         dest = out / side.family / f"{name}.png"
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(png, dest)
+        _tag_dpi(dest, EXPORT_DPI)
         written.append(dest)
     return written
+
+
+def _tag_dpi(path: Path, dpi: int) -> None:
+    """Make sure the PNG says its resolution (a pHYs chunk): print-on-demand uploaders and
+    image editors read an untagged PNG as 72 dpi. Cards cached before the tag are re-saved."""
+    with Image.open(path) as img:
+        if round(img.info.get("dpi", (0, 0))[0]) == dpi:
+            return
+        img.load()
+        img.save(path, format="PNG", dpi=(dpi, dpi))
 
 
 def _cell(size: tuple[int, int]) -> tuple[int, int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -139,16 +140,34 @@ def fit(text: str, box: Rect, font: str, size: float, *, item: str, field: str,
         min_size: float = MIN_SIZE, leading: float = 1.22, max_lines: int | None = None,
         step: float = 0.5) -> TextBlock:
     """Wrap `text` into `box` at `size`, shrinking by `step` down to `min_size`."""
-    s = size
-    while s >= min_size - 1e-9:
+    def fits(text: str, s: float) -> tuple[str, ...] | None:
         lines = tuple(wrap(text, font, s, box.w))
         widest = max((stringWidth(line, font, s) for line in lines), default=0)
-        fits = len(lines) * s * leading <= box.h + 0.01 and widest <= box.w + 0.01
-        if fits and (max_lines is None or len(lines) <= max_lines):
+        ok = len(lines) * s * leading <= box.h + 0.01 and widest <= box.w + 0.01
+        return lines if ok and (max_lines is None or len(lines) <= max_lines) else None
+
+    s = size
+    while s >= min_size - 1e-9:
+        lines = fits(text, s)
+        if lines is not None:
             return TextBlock(lines, font, s, s * leading)
         s -= step
+    over = len(text) - _longest_prefix(text, lambda t: fits(t, min_size) is not None)
     raise TextOverflow(item, field, f"{len(text)} characters in {box.w:.0f}x{box.h:.0f} pt "
-                                    f"at {min_size} pt")
+                                    f"at {min_size:g} pt, {over} characters too many")
+
+
+def _longest_prefix(text: str, ok: Callable[[str], bool]) -> int:
+    """The length of the longest start of `text` that `ok` accepts (binary search: a longer
+    text never fits where a shorter one does not)."""
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if ok(text[:mid].rstrip()):
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 def draw(c: Canvas, block: TextBlock, box: Rect, *, align: Literal["left", "center"] = "left",
@@ -178,7 +197,9 @@ def one_line(c: Canvas, text: str, box: Rect, font: str, size: float, *, item: s
     while stringWidth(text, font, s) > box.w and s > min_size:
         s -= 0.25
     if stringWidth(text, font, s) > box.w + 0.01:
-        raise TextOverflow(item, field, f"'{text}' is wider than {box.w:.0f} pt at {min_size} pt")
+        over = len(text) - _longest_prefix(text, lambda t: stringWidth(t, font, s) <= box.w)
+        raise TextOverflow(item, field, f"'{text}' is wider than {box.w:.0f} pt at "
+                                        f"{min_size:g} pt, {over} characters too many")
     c.setFont(font, s)
     y = box.cy - s * 0.35
     if align == "center":

@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from missionkit.content import ContentError, default_root, load_game
 from missionkit.content.loader import game_folder
@@ -38,18 +39,24 @@ class Report:
     files: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
+    label: str = ""  # which build: "double-mission en a4"
+
     def summary(self) -> str:
+        where = f"{self.label}: " if self.label else ""
         if self.errors:
-            return f"{len(self.errors)} problem(s); the last good build stays in place"
-        return (f"{len(self.rendered)} card side(s) rendered, {len(self.files)} file(s) "
+            return f"{where}{len(self.errors)} problem(s); the last good build stays in place"
+        return (f"{where}{len(self.rendered)} card side(s) rendered, {len(self.files)} file(s) "
                 f"rewritten in {self.seconds * 1000:.0f} ms")
 
 
 class Rebuilder:
     """Keeps the last build's card hashes so the next rebuild does only what changed."""
 
-    def __init__(self, opts: BuildOptions, *, dpi: int = PREVIEW_DPI):
+    def __init__(self, opts: BuildOptions, *, dpi: int = PREVIEW_DPI,
+                 papers: Sequence[str] = ()):
         self.opts, self.dpi = opts, dpi
+        self.papers = tuple(papers) or (opts.paper,)  # one card render, a kit per paper
+        self.label = f"{opts.game} {opts.lang} {' '.join(self.papers)}"
         self.kit = kit_for(opts.game)
         self.folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}"
         self.gallery = opts.out / opts.game / f"preview-{opts.lang}"
@@ -59,6 +66,11 @@ class Rebuilder:
         self.version = 0
 
     def rebuild(self) -> Report:
+        report = self._rebuild()
+        report.label = self.label
+        return report
+
+    def _rebuild(self) -> Report:
         start = time.perf_counter()
         root = self.opts.content or default_root()
         try:
@@ -70,8 +82,13 @@ class Rebuilder:
         ctx = Ctx(game, self.opts.lang, fonts_for(self.opts.lang))
         sides = card_sides(self.kit, ctx)
         self.cache.rendered = []
-        for side in sides:
-            self.cache.get(ctx, side, self.dpi)
+        try:
+            for side in sides:
+                self.cache.get(ctx, side, self.dpi)
+        except TextOverflow as exc:  # a card text too long: located, as `cardgen check` says
+            errors = [str(_located(root, self.opts.game, side.source, exc, self.opts.lang))]
+            self._gallery_errors(errors)
+            return Report(errors=errors)
         changed = {s.family for s in sides if self.keys.get(s.name) != s.key}
         file_of = {run.key: run.file_name for run in self.kit.families(ctx)}
         other_key = self.kit.data_key(game)
@@ -82,6 +99,8 @@ class Rebuilder:
                 only |= {f.name for f in self.kit.files}
         try:
             result = build(self.opts, only=only, game=game)
+            for paper in self.papers[1:]:
+                build(replace(self.opts, paper=paper), only=only, game=game)
         except (SmallText, TextOverflow) as exc:  # drawn, but not printable: say so, go on
             errors = str(exc).splitlines()
             self._gallery_errors(errors)
@@ -132,6 +151,14 @@ class Rebuilder:
         tmp.replace(path)
 
 
+def _located(root: Path, game: str, source: str, exc: TextOverflow, lang: str) -> Any:
+    """The overflow as a problem at its YAML line (fitcheck.locate)."""
+    from .fitcheck import locate, sources_of
+
+    folder = root / game_folder(game)
+    return locate(sources_of(folder), folder, lang, source, exc.item, exc.field, exc.detail)
+
+
 def _page_images(pdf: Path, out: Path, name: str, dpi: int) -> None:
     import pypdfium2 as pdfium
 
@@ -154,13 +181,30 @@ def _pdf_bytes(doc) -> bytes:
     return buf.getvalue()
 
 
-def watch(opts: BuildOptions, report: Callable[[Report], None],
+def rebuilders(options: Sequence[BuildOptions], dpi: int = PREVIEW_DPI) -> list[Rebuilder]:
+    """One Rebuilder per game and language (its papers built from one set of card images)."""
+    groups: dict[tuple[str, str], list[BuildOptions]] = {}
+    for opts in options:
+        groups.setdefault((opts.game, opts.lang), []).append(opts)
+    return [Rebuilder(group[0], dpi=dpi, papers=[o.paper for o in group])
+            for group in groups.values()]
+
+
+def watch(opts: BuildOptions | Sequence[BuildOptions], report: Callable[[Report], None],
           stop: threading.Event | None = None) -> None:
-    """Rebuild now and after every change under the content folder, until `stop` is set."""
+    """Rebuild now and after every change under the content folder, until `stop` is set:
+    every game, language and paper of `opts` from this one process; a change in one game's
+    folder rebuilds that game only."""
     import watchfiles
 
-    rebuilder = Rebuilder(opts)
-    report(rebuilder.rebuild())
-    root = opts.content or default_root()
-    for _changes in watchfiles.watch(root, debounce=50, step=20, stop_event=stop):
+    builds = rebuilders([opts] if isinstance(opts, BuildOptions) else opts)
+    for rebuilder in builds:
         report(rebuilder.rebuild())
+    roots = {(b.opts.content or default_root()) for b in builds}
+    for changes in watchfiles.watch(*roots, debounce=50, step=20, stop_event=stop):
+        changed = [Path(path).resolve() for _, path in changes]
+        for rebuilder in builds:
+            folder = ((rebuilder.opts.content or default_root())
+                      / game_folder(rebuilder.opts.game)).resolve()
+            if any(path.is_relative_to(folder) for path in changed):
+                report(rebuilder.rebuild())

@@ -173,6 +173,15 @@ END
 """
 
 
+def _game_id() -> str:
+    """A new game's id: 72 random bits, URL-safe, never starting with '-' (a command line
+    such as `companion backup ID` would read it as an option)."""
+    while True:
+        found = secrets.token_urlsafe(9)
+        if not found.startswith("-"):
+            return found
+
+
 def create_schema(engine: Engine, attempts: int = 5) -> None:
     """Create the tables (and SQLite's chain trigger) if missing. Workers starting together
     race between "check" and "create"; the losers see the winner's tables on the next try."""
@@ -356,7 +365,7 @@ class Store:
         """Store a game with a whole event log at once (already checked by the engine) and
         the rules it keeps, (hash, content); `created` and `times` (one per event) keep an
         export's times, else now. Return (id, edit_token, view_token)."""
-        game_id = secrets.token_urlsafe(9)
+        game_id = _game_id()
         edit, view = secrets.token_urlsafe(24), secrets.token_urlsafe(18)
         now = int(time.time())
         stamps = times if times is not None and len(times) == len(bodies) else [now] * len(bodies)

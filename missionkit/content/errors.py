@@ -14,11 +14,13 @@ class Problem:
     line: int | None
     field: str
     message: str
+    excerpt: str = ""  # the offending line with a caret under the spot (syntax errors)
 
     def __str__(self) -> str:
         where = f"{display_path(self.file)}:{self.line}" if self.line else display_path(self.file)
         field = f" {self.field}:" if self.field else ""
-        return f"{where}:{field} {self.message}"
+        shown = f"\n{self.excerpt}" if self.excerpt else ""
+        return f"{where}:{field} {self.message}{shown}"
 
 
 class ContentError(Exception):

@@ -55,6 +55,12 @@ def load_game(game: str, root: Path | None = None) -> Any:
     return cached(game, folder, code, lambda: _load_checked(game, folder))
 
 
+def load_folder(game: str, folder: Path) -> Any:
+    """Load `game` from `folder` (any folder holding its files, e.g. a scratch copy with one
+    file edited), validated as load_game does but never cached."""
+    return _load_checked(game, folder)
+
+
 def _load_checked(game: str, folder: Path) -> Any:
     """The game's own loader, then its glossary (if any): problems of both are raised together.
     (Imported here: a build served from the content cache never needs the validators.)"""

@@ -16,6 +16,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .errors import Problem, field_path
+from .plain_yaml import explain
 
 Loc = tuple[str | int, ...]
 # libyaml's C loader is about 10x faster and still records marks (line numbers).
@@ -108,12 +109,8 @@ def read_yaml(path: Path) -> tuple[SourceFile | None, list[Problem]]:
     try:
         node = _compose(text)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        reason = (exc.problem or exc.context or "invalid YAML").strip()
-        if "\t" in text and "'\\t'" in reason:
-            reason += " (tabs are not allowed for indentation; use spaces)"
-        return None, [Problem(path, line, "", f"YAML syntax error: {reason}")]
+        line, reason, excerpt = explain(exc, text)
+        return None, [Problem(path, line, "", f"YAML syntax error: {reason}", excerpt)]
     except yaml.YAMLError as exc:
         return None, [Problem(path, None, "", f"YAML error: {exc}")]
     if node is None:

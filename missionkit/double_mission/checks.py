@@ -7,6 +7,7 @@ from typing import Any
 from ..content.checks import Report, unique_ids
 from ..content.errors import Problem
 from ..content.source import Loc, SourceFile
+from ..content.suggest import did_you_mean
 from . import board
 from .guide import unknown_placeholders
 from .model import (
@@ -97,7 +98,7 @@ def _check_board(report: Report, game: GameFile, brd: BoardFile) -> None:
         for i, (a, b) in enumerate(getattr(brd, key)):
             for j, end in enumerate((a, b)):
                 if end not in ids:
-                    report("board", (key, i, j), f"unknown city '{end}'")
+                    report("board", (key, i, j), f"unknown city '{end}'{did_you_mean(end, ids)}")
             if a == b:
                 report("board", (key, i), f"a line from '{a}' to itself")
             edge = frozenset((a, b))
@@ -119,12 +120,12 @@ def _check_titles(report: Report, game: GameFile, trs: TreasuresFile, titles: Ti
         cond = title.condition
         if isinstance(cond, HoldType) and cond.treasure not in types:
             report("titles", ("titles", i, "condition", "treasure"),
-                   f"unknown treasure '{cond.treasure}'")
+                   f"unknown treasure '{cond.treasure}'{did_you_mean(cond.treasure, types)}")
         if isinstance(cond, HoldEach):
             for j, t in enumerate(cond.treasures):
                 if t not in types:
                     report("titles", ("titles", i, "condition", "treasures", j),
-                           f"unknown treasure '{t}'")
+                           f"unknown treasure '{t}'{did_you_mean(t, types)}")
     most = max((p.titles_on_offer for p in game.players), default=0)
     if most > len(titles.titles):
         report("game", ("players",), f"{most} titles on offer but only {len(titles.titles)} exist")

@@ -10,6 +10,7 @@ from ..content.base import LANGUAGES, Localized
 from ..content.checks import Report
 from ..content.errors import Problem
 from ..content.source import Loc, SourceFile
+from ..content.suggest import did_you_mean
 from .guide import unknown_placeholders
 from .model import Check, Location, Mission, Obstacle, Skill
 from .model_effects import SkillBonus, TableModifier
@@ -46,7 +47,8 @@ class SkillBook:
         hit = self.aliases.get(ref)
         if hit:
             return f"'{ref}' is read as '{hit[0]}' only on: {', '.join(hit[1].cards)}"
-        return f"unknown skill '{ref}' (known: {', '.join(sorted(self.ids))})"
+        return f"unknown skill '{ref}'{did_you_mean(ref, self.ids)} (known: "\
+            f"{', '.join(sorted(self.ids))})"
 
 
 def card_skill_refs(card: Any) -> Iterator[tuple[Loc, str]]:
@@ -125,7 +127,7 @@ def _check_cards(report: Report, files: dict[str, Any], book: SkillBook) -> None
             for k, card_id in enumerate(alias.cards):
                 if card_id not in first:
                     report("skills", ("skills", i, "aliases", j, "cards", k),
-                           f"unknown card '{card_id}'")
+                           f"unknown card '{card_id}'{did_you_mean(card_id, first)}")
 
 
 def _check_counts(report: Report, game: GameFile, files: dict[str, Any]) -> None:

@@ -178,7 +178,8 @@ def test_overflowing_text_fails_the_build_naming_card_and_field(content_copy, tm
         '"Take 4 Millions from the bank."', f'"{long_text}"'), encoding="utf-8")
     result = cardgen("build", "--content", str(content_copy), "--out", str(tmp_path), "--quiet")
     assert result.returncode == 1
-    assert "account_siphon: text: text does not fit its box" in result.stderr
+    assert "plan_cards.yaml:11: plan_cards[0].text (en): text does not fit its box" in (
+        result.stderr)
     assert "Traceback" not in result.stderr
 
 

@@ -238,7 +238,8 @@ def test_overflowing_card_text_fails_naming_card_and_field(content_copy, tmp_pat
     result = cardgen("build", "--game", "dice-mission", "--content", str(content_copy),
                      "--out", str(tmp_path), "--quiet")
     assert result.returncode == 1
-    assert "solo_01: text: text does not fit its box" in result.stderr
+    assert re.search(r"missions.yaml:\d+: missions\[0\]\.text \(en\): text does not fit its box",
+                     result.stderr), result.stderr
     assert "Traceback" not in result.stderr
 
 

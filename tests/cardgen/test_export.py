@@ -35,6 +35,8 @@ def test_png_one_image_per_card_side_at_poker_print_size(exported, game):
         with Image.open(path) as img:
             assert img.size == (825, 1125), path.name
             assert img.mode == "RGB"
+            # tagged (pHYs), so uploaders and image editors do not read 72 dpi
+            assert tuple(round(v) for v in img.info["dpi"]) == (300, 300), path.name
     assert (exported / "en-png" / "character_cards" / "ace-back.png").exists()
     assert (exported / "en-png" / "plan_cards" / "back.png").exists()
     assert not [f for f in files if f.name.endswith("back-back.png")]

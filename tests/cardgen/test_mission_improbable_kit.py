@@ -190,7 +190,8 @@ def test_overflowing_name_fails_naming_card_and_field(content_copy, tmp_path):
     result = cardgen("build", "--game", GAME, "--content", str(content_copy), "--out",
                      str(tmp_path), "--quiet")
     assert result.returncode == 1
-    assert "mr_bond: name: text does not fit its box" in result.stderr
+    assert re.search(r"agents.yaml:\d+: agents\[\d+\]\.name \(en\): text does not fit its box",
+                     result.stderr), result.stderr
     assert "Traceback" not in result.stderr
 
 

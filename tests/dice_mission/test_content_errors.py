@@ -125,7 +125,8 @@ def test_error_line_reads_file_line_field_message(tmp_path):
      "duplicate id 'solo_01' (first at missions[0])"),
     ("gadgets.yaml", "    effect: steal_die\n", "    effect: steal\n", "gadgets[5].effect",
      "input should be 'set_dice_count', 'force_reroll', 'exchange_mission', 'extra_roll', "
-     "'lock_player', 'steal_die', 'delete_die', 'change_face', 'swap_dice' or 'give_die'"),
+     "'lock_player', 'steal_die', 'delete_die', 'change_face', 'swap_dice' or 'give_die'; "
+     "did you mean 'steal_die'?"),
     ("gadgets.yaml", "    copies: 2\n    effect: give_die", "    copies: 3\n    effect: give_die",
      "gadgets", "21 gadget cards (sum of copies), but game.yaml components say 20"),
     ("missions.yaml", "check: {groups: [{n: 3}]}", "check: three of a kind",

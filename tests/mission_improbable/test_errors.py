@@ -35,7 +35,7 @@ CASES = [
         "agents.yaml", "skills: {persuasion: 2, combat: 2, stealth: 1, water: 1}",
         "skills: {persuasion: 2, combat: 2, stelth: 1, water: 1}",
         ("agents.yaml", 0, "agents[0].skills.stelth",
-         f"unknown skill 'stelth' (known: {SKILL_IDS})"),
+         f"unknown skill 'stelth'; did you mean 'stealth'? (known: {SKILL_IDS})"),
         id="unknown-skill"),
     pytest.param(
         "obstacles.yaml", "check: {skill: computers, mod: 1}", "check: {skill: security, mod: 1}",
@@ -92,8 +92,9 @@ CASES = [
         id="zero-modifier"),
     pytest.param(
         "tables.yaml", "effects: [{kind: escape}]", "effects: [{kind: escaped}]",
-        ("tables.yaml", 0, "tables[2].rows[3].effects[0].kind", "unknown kind 'escaped' "
-         "(expected one of: captured, killed, wounded, discard_equipment, escape, security_risk, "
+        ("tables.yaml", 0, "tables[2].rows[3].effects[0].kind", "unknown kind 'escaped'; "
+         "did you mean 'escape'? (expected one of: captured, killed, wounded, discard_equipment, "
+         "escape, security_risk, "
          "take_control, take_equipment, shuffle_into_deck, heal_wounds, return_killed_agent, "
          "untargetable_by_events, look_face_down, look_deck, look_at_hand, reveal_hand_card, "
          "cancel_look, nemesis_rolls, discard_mission, skill_bonus, table_modifier, roll_table, "

@@ -16,7 +16,8 @@ LAS_VEGAS_LINES = (
 CASES = [
     pytest.param(
         [("board.yaml", "pos: [8, 20]}", "pos: [8, 20]")],
-        ("board.yaml", 10, "", "YAML syntax error: expected ',' or '}', but got '-'"),
+        ("board.yaml", 9, "", "YAML syntax error: a mapping opened with '{' is not closed "
+         "with '}' on its line, or a ',' is missing"),
         id="syntax-error"),
     pytest.param(
         [("board.yaml", "security: 5, group: us,", "security: high, group: us,")],
@@ -24,8 +25,8 @@ CASES = [
         id="word-for-number"),
     pytest.param(
         [("titles.yaml", "    points: 4\n", "\tpoints: 4\n")],
-        ("titles.yaml", 7, "", "YAML syntax error: found character '\\t' that cannot start any "
-         "token (tabs are not allowed for indentation; use spaces)"),
+        ("titles.yaml", 7, "", "YAML syntax error: a tab character: YAML indents with spaces "
+         "only (replace the tab by spaces)"),
         id="tab-indentation"),
     pytest.param(
         [("titles.yaml", "  - id: spy\n", "  - id: spy\n    colour: red\n")],
@@ -45,11 +46,12 @@ CASES = [
         id="duplicate-key"),
     pytest.param(
         [("board.yaml", "  - [seoul, shanghai]", "  - [seoul, shanghia]")],
-        ("board.yaml", 66, "lines[29][1]", "unknown city 'shanghia'"),
+        ("board.yaml", 66, "lines[29][1]", "unknown city 'shanghia'; did you mean 'shanghai'?"),
         id="unknown-city"),
     pytest.param(
         [("titles.yaml", "treasure: jewel, count: 2", "treasure: jewels, count: 2")],
-        ("titles.yaml", 14, "titles[1].condition.treasure", "unknown treasure 'jewels'"),
+        ("titles.yaml", 14, "titles[1].condition.treasure",
+         "unknown treasure 'jewels'; did you mean 'jewel'?"),
         id="unknown-treasure"),
     pytest.param(
         [("plan_cards.yaml", "    copies: 2\n", "    copies: 7\n")],
@@ -92,7 +94,8 @@ CASES = [
         [("titles.yaml", "condition: {kind: own_dice, count: 6}",
           "condition: {kind: own_dices, count: 6}")],
         ("titles.yaml", 44, "titles[6].condition.kind",
-         "unknown kind 'own_dices' (expected one of: hold_type, hold_each, hold_any_type, "
+         "unknown kind 'own_dices'; did you mean 'own_dice'? (expected one of: hold_type, "
+         "hold_each, hold_any_type, "
          "hold_total, own_dice, own_titles, robbed_security, score_at_least)"),
         id="unknown-condition-kind"),
 ]

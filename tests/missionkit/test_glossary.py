@@ -91,7 +91,7 @@ def test_a_clean_folder_and_a_folder_without_glossary_pass(tmp_path: Path):
     ("terms:\n  - en: board\n    ko: 게임 판\n    reject: 보드\n",
      "glossary.yaml:4: terms[0].reject: expected a list, got '보드'"),
     ("terms:\n  - en: board\n    ko: 게임 판\n    rejects: [보드]\n",
-     "glossary.yaml:4: terms[0].rejects: unknown field"),
+     "glossary.yaml:4: terms[0].rejects: unknown field; did you mean 'reject'?"),
     ("terms:\n  - en: board\n    ko: 게임 보드\n    reject: [보드]\n",
      "glossary.yaml:3: terms[0].ko: '게임 보드' uses '보드', which the term 'board' rejects"),
     ("- en: board\n", "glossary.yaml:1: expected a mapping (key: value) at the top"),

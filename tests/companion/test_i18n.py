@@ -52,27 +52,29 @@ def english_in(text: str) -> list[str]:
 class Visible(HTMLParser):
     """Text a reader meets: text nodes and the labels in attributes (not scripts), the event
     log's lines too (the engines give them as messages, worded in the page's language);
-    `log=False` leaves the log out."""
+    `log=False` leaves the log out. A `<span lang="en">` is English by declaration (a
+    language's own name, "English", on a kit link) and is left out too."""
 
     def __init__(self, log: bool = True):
         super().__init__()
-        self.parts, self.skip, self.log = [], 0, log
+        self.parts, self.skipping, self.log = [], [], log
 
     def handle_starttag(self, tag, attrs):
         if tag in ("script", "style") or (
-                tag == "ol" and ("class", "log") in attrs and not self.log):
-            self.skip += 1
+                tag == "ol" and ("class", "log") in attrs and not self.log) or (
+                tag == "span" and ("lang", "en") in attrs):
+            self.skipping.append(tag)
         for name, value in attrs:
             if name in ("alt", "title", "aria-label", "placeholder", "content") and value \
                     and not value.startswith("{"):
                 self.parts.append(value)
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style", "ol") and self.skip:
-            self.skip -= 1
+        if self.skipping and tag == self.skipping[-1]:
+            self.skipping.pop()
 
     def handle_data(self, data):
-        if not self.skip:
+        if not self.skipping:
             self.parts.append(data)
 
 

@@ -63,6 +63,11 @@ def render(plugin: Any, state: Any, entry: Message | str | dict) -> Markup:
                                       for k, (texts, kind) in parts.items()})
 
 
+def text(plugin: Any, state: Any, entry: Any) -> str:
+    """One message as plain text in the page's language (an export, a file)."""
+    return render(plugin, state, entry).striptags()
+
+
 def log_lines(plugin: Any, state: Any, n: int = 12) -> list[Markup]:
     """The log's last `n` entries, oldest first, in the page's language."""
     return [render(plugin, state, entry) for entry in state.log[-n:]]

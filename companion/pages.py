@@ -31,7 +31,7 @@ from missionkit.game import IllegalEvent
 
 from .i18n import localised
 from .links import external, invite_base
-from .messages import refusal
+from .messages import refusal, text
 from .numbers import whole_number
 from .plugin import CompanionGame, Loaded
 from .results import Played, Result, bgstats, bgstats_link, csv_text, history_entry
@@ -81,7 +81,7 @@ def _after_game(loaded: Loaded, plugin: CompanionGame, token: str) -> dict[str, 
     if result is None:
         return {"result": None, "after": None}
     played = Played.from_span(*games().store.span(loaded.id))
-    play = bgstats(result, name=plugin.name.en, play_id=loaded.id, played=played,
+    play = bgstats(result, name=localised(plugin.name), play_id=loaded.id, played=played,
                    bgg_id=plugin.bgg_id)
     return {"result": result, "after": {
         "bgstats": bgstats_link(play), "csv": url_for("pages.result_csv", token=token),
@@ -210,7 +210,12 @@ def score(token: str) -> Any:
 @bp.get("/t/<token>/export.json")
 def export(token: str) -> Response:
     game_id, role = open_link(token)
-    response = jsonify(games().export(game_id, role))
+    body = games().export(game_id, role)
+    loaded = games().current(game_id)
+    plugin = games().ruleset(loaded.game, loaded.rules)
+    # the log as this phone reads it (an import reads only setup and events)
+    body["log"] = [text(plugin, loaded.state, entry) for entry in loaded.state.log]
+    response = jsonify(body)
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
 

@@ -149,3 +149,24 @@ def test_a_mission_improbable_game_stored_before_messages_reads_in_both_language
     assert ko[1].startswith("첩보 표 (MI6): ")
     assert not [w for w in english_fragments() if any(
         re.search(r"(?<![A-Za-z])" + re.escape(w) + r"(?![A-Za-z])", line) for line in ko)]
+
+
+def test_a_korean_phone_takes_away_korean_names(client):
+    """The export's log, the CSV and the BG Stats link, opened on a Korean phone."""
+    from urllib.parse import unquote
+
+    _, made = _imported(client)
+    token = made["join_url"].split("/t/")[1]
+    client.set_cookie("lang", "ko")
+    page = client.get(f"/t/{token}").data.decode()
+    link = re.search(r'href="https://app\.bgstatsapp\.com/createPlay\.html\?data=([^"]+)"', page)
+    play = json.loads(unquote(link.group(1).replace("&amp;", "&")))
+    assert play["game"]["name"] == "더블 미션"
+    sheet = client.get(f"/t/{token}/result.csv").data.decode()
+    assert sheet.startswith("\ufeff순위,플레이어,점수") and "수집 9" in sheet
+    assert re.findall(r"[A-Za-z]+", sheet) == ["Jack", "Joker"]
+    exported = client.get(f"/t/{token}/export.json").json
+    assert exported["log"][-1] == "점수 계산 결과가 공개되었습니다."
+    assert client.post("/api/v1/games/import", json=exported).status_code == 201  # still imports
+    client.set_cookie("lang", "en")
+    assert client.get(f"/t/{token}/export.json").json["log"][-1] == "Final tally revealed."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -189,3 +190,17 @@ def test_king_b_says_inversion_on_the_card_and_in_the_app():
     cat = catalogue()
     assert "반전" in cat.get("Invert the roll (King B, declared before rolling)").string
     assert "뒤집기" not in cat.get("Invert the roll (King B, declared before rolling)").string
+
+
+@pytest.mark.parametrize(("drift", "text"), [
+    ("만든다", "같은 눈 3개를 만든다."), ("모든 상대 각각보다", "모든 상대 각각보다 6이 많다."),
+    ("미션 실패 참고", "미션 카드 1장을 교환한다 (미션 실패 참고)."),
+])
+def test_dice_missions_glossary_catches_its_calques(content_copy: Path, drift: str, text: str):
+    missions = content_copy / "dice_mission" / "missions.yaml"
+    body = missions.read_text(encoding="utf-8")
+    first = re.search(r'ko: "[^"]*모은다\."', body).group(0)
+    missions.write_text(body.replace(first, f'ko: "{text}"', 1), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game("dice-mission", content_copy)
+    assert f"'{drift}' is not this game's word" in str(err.value)

@@ -180,7 +180,7 @@ def test_the_pages_record_a_failed_attempt_and_its_failure_roll(client):
         r = post(client, f"/t/{token}/act", {**form, "version": version}, headers=HX)
         assert r.status_code == 200, r.data
     panel = client.get(f"/t/{token}/mission-improbable/resolver?agent=china_doll")
-    assert b"Surveillance" in panel.data and b"+1" in panel.data and b"64 %" in panel.data
+    assert b"Surveillance" in panel.data and b"+1" in panel.data and b"64%" in panel.data
     r = post(client, f"/t/{token}/act", {"version": "4", "type": "attempt", "player": "0",
                                          "agent": "china_doll", "mission": "surveillance_mission",
                                          "card": "surveillance_mission", "d0a": "1", "d0b": "10"},

@@ -36,7 +36,7 @@ def test_the_korean_table_fits_a_phone(browser, live, scheme):  # noqa: F811
     pick(page, "#mi-card", "ninjas")
     page.wait_for_selector("#mi-resolver .mi-odds")
     settled(page)
-    assert "79 %" in page.locator("#mi-resolver .mi-chance").inner_text()  # 전투 3+2 vs 2
+    assert "79%" in page.locator("#mi-resolver .mi-chance").inner_text()  # 전투 3+2 vs 2
     assert page.evaluate(CLIPPED) == []
     audit(page)
     context.close()

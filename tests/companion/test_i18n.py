@@ -132,6 +132,16 @@ def test_players_are_named_alike_in_every_game():
     assert [m.id for m in cat if m.id and "님" in str(m.string)] == []
 
 
+HAERACHE = re.compile(r"(?<!니)다(?=[.!)]|$|\s*\()")
+
+
+def test_every_screen_sentence_is_in_the_polite_register():
+    """The app speaks 합니다체 ("교환합니다"); 해라체 ("교환한다") is the cards' rules text."""
+    plain = [m.id for m in catalogue() if m.id and isinstance(m.string, str)
+             and HAERACHE.search(m.string)]
+    assert plain == []
+
+
 def test_the_catalogue_has_no_empty_fuzzy_or_misfitting_entry():
     assert catalogue_faults(catalogue()) == []
 

@@ -204,3 +204,22 @@ def test_dice_missions_glossary_catches_its_calques(content_copy: Path, drift: s
     with pytest.raises(ContentError) as err:
         load_game("dice-mission", content_copy)
     assert f"'{drift}' is not this game's word" in str(err.value)
+
+
+def test_a_plan_card_does_not_take_a_missions_or_titles_word():
+    """잠입 names the original's two missions and its title 잠입의 귀재; a plan card named 잠입
+    too made three cards and a title share one word (issue 25)."""
+    game = load_game("double-mission")
+    taken = {re.sub(r" I+$", "", m.name.ko) for m in game.missions}
+    taken |= {re.sub(r"의$", "", t.name.ko.split()[0]) for t in game.titles}
+    assert "잠입" in taken
+    assert [c.name.ko for c in game.plan_cards if c.name.ko in taken] == []
+
+
+def test_the_kits_korean_words_keep_the_originals():
+    """The kit's own strings (not content, so not under the loader's check): the plan card's
+    type label says 계획 카드 as the original always does, the discs are 나무 디스크."""
+    from cardgen.double_mission.strings import t
+
+    assert t("ko", "plan") == "계획 카드"
+    assert "나무 디스크" in t("ko", "buy_small", n=24) and "나무 원판" not in t("ko", "buy_large", n=6)

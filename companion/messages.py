@@ -16,7 +16,7 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from missionkit.korean import FORMS, particle
-from missionkit.messages import SEAT, TERM, Message, is_message
+from missionkit.messages import SEAT, SHARED, TERM, Message, is_message
 
 from .i18n import isolated, lang
 
@@ -54,9 +54,11 @@ def render(plugin: Any, state: Any, entry: Message | str | dict) -> Markup:
     """One message as HTML in the page's language."""
     entry = from_json(entry)
     words = getattr(plugin, "messages", None)
-    if not is_message(entry) or words is None or entry[0] not in words.CATALOGUE.templates:
+    if not is_message(entry) or words is None:
         return escape(str(entry))
-    catalogue = words.CATALOGUE
+    catalogue = next((c for c in (words.CATALOGUE, SHARED) if entry[0] in c.templates), None)
+    if catalogue is None:
+        return escape(str(entry))
     parts = catalogue.parts(entry, words.names(state, lang()))
     template = gettext(catalogue.template(entry[0]))
     return escape(template).format(**{k: _Name(texts, kind)

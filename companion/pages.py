@@ -122,7 +122,7 @@ def create() -> Any:
     try:
         edit = games().create({"game": plugin.id, **plugin.setup_from_form(form)})[1]
     except IllegalEvent as exc:
-        return _home(plugin, 422, exc.message, form)
+        return _home(plugin, 422, refusal(plugin, plugin.blank_state(), exc), form)
     except Unavailable as exc:
         return _home(plugin, 503, exc.message, form)
     session["hosting"] = _hosting_mark(edit)  # this phone shows the invite first until play starts

@@ -15,6 +15,7 @@ import logging
 import random
 from dataclasses import dataclass
 from functools import cache, cached_property
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from flask import Blueprint
@@ -219,6 +220,10 @@ class CompanionGame:
     def seat_names(self, public: dict[str, Any]) -> list[str]:
         """The players' names by seat, for "this phone is…"."""
         return [p["name"] for p in public.get("players", [])]
+
+    def blank_state(self) -> Any:
+        """What names a new game's refusal (no player seated yet): the content alone."""
+        return SimpleNamespace(game=self.content, players=[])
 
     def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
         """Extra template values for the table page (the shell adds token, role, g, state)."""

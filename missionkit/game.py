@@ -57,11 +57,12 @@ def check_new_names(names: list[str]) -> None:
         if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") and c not in ALLOWED_FORMAT
                for c in name):
             raise IllegalEvent("a name may not hold tabs, line breaks or invisible control "
-                               "characters", f"players[{i}].name")
+                               "characters", f"players[{i}].name", "mk.no.name_controls")
         key = name_key(name)
         if key in seen:
             raise IllegalEvent(f"two players are called '{name}': give each player a name of "
-                               f"their own", f"players[{i}].name")
+                               f"their own", f"players[{i}].name", "mk.no.same_name",
+                               {"name": name})
         seen[key] = i
 
 

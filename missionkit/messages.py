@@ -25,6 +25,7 @@ SEAT, SEATS = "seat", "seats"  # a player by seat; a list of seats (named in ord
 # a word of the rules given in English ("SOLO", "DEBRIEFING"): the page translates it
 # through the catalogue, as it does the same word elsewhere on its screens
 TERM = "term"
+NAME = "name"  # a player's name as typed (a setup has no seats yet): shown like a seat's
 # names a parameter's value: (kind, value) -> the name in one language
 Namer = Callable[[str, Any], str]
 
@@ -84,6 +85,8 @@ class Catalogue:
                 out[key] = ([" ".join(str(v) for v in values)], None)
             elif kind == TERM:
                 out[key] = ([str(v) for v in values], TERM)
+            elif kind == NAME:
+                out[key] = ([str(v) for v in values], SEAT)
             else:
                 one = SEAT if kind == SEATS else kind
                 out[key] = ([name(one, v) for v in values], one if one == SEAT else "content")
@@ -115,3 +118,12 @@ def content_namer(tables: Mapping[str, Mapping[str, Any]], players: list[str],
         text = getattr(item, "name", item)
         return (lang == "ko" and getattr(text, "ko", None)) or getattr(text, "en", str(text))
     return name
+
+
+# What every game refuses alike: a new game's players' names (missionkit/game.py)
+SHARED = Catalogue({
+    "mk.no.name_controls": N_("a name may not hold tabs, line breaks or invisible control "
+                              "characters"),
+    "mk.no.same_name": N_("two players are called '{name}': give each player a name of "
+                          "their own"),
+}, {"name": NAME})

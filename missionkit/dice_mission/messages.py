@@ -4,6 +4,7 @@ parameters are named (seats by the player's name, missions and gadgets by the co
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, NoReturn
 
 from ..game import IllegalEvent
@@ -108,11 +109,17 @@ TEMPLATES = {
     "dc.no.holds_no_type": N_("{player} holds no {type} card"),
     "dc.no.specials_kept": N_("Very Special Missions: the SPECIALs cannot be exchanged"),
     "dc.no.deck_empty": N_("the {type} deck is empty"),
+    # a new game's setup
+    "dc.no.player_count": N_("Dice Mission needs {low} to {high} players; this setup has {n}"),
+    "dc.no.unknown_colour": N_("unknown colour '{value}' (one of {colours})"),
+    "dc.no.colour_taken": N_("{colour} is already taken"),
+    "dc.no.no_seat": N_("there is no seat {number}"),
+    "dc.no.joker_players": N_("the Joker die needs {low} to {high} players"),
 }
 
 KINDS = {"player": SEAT, "active": SEAT, "target": SEAT, "other": SEAT,
          "mission": "mission", "new": "mission", "gadget": "gadget",
-         "type": TERM, "side": TERM, "wanted": TERM}
+         "type": TERM, "side": TERM, "wanted": TERM, "colour": "colour", "colours": "colour"}
 
 CATALOGUE = Catalogue(TEMPLATES, KINDS)
 
@@ -120,7 +127,8 @@ CATALOGUE = Catalogue(TEMPLATES, KINDS)
 def names(state: Any, lang: str = "en") -> Namer:
     """Names in `lang` for this game's seats and content ids."""
     game = state.game
-    tables = {"mission": game.mission_by_id, "gadget": game.gadget_by_id}
+    tables = {"mission": game.mission_by_id, "gadget": game.gadget_by_id,
+              "colour": {c.id: c for c in game.colours}}
     return content_namer(tables, [p.name for p in state.players], lang)
 
 
@@ -148,3 +156,8 @@ def faces(dice: list[int] | None) -> str:
 def word(card_type: str) -> str:
     """A card type or token side as the rules word ("solo" -> "SOLO")."""
     return card_type.upper()
+
+
+def refuse_setup(game: Any, msg_id: str, field: str, **params: Any) -> NoReturn:
+    """Refuse a new game's setup (no players seated yet: names come from the content)."""
+    refuse(SimpleNamespace(game=game, players=[]), msg_id, field, **params)

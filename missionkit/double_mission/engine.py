@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from missionkit.draws import stream
 
 from ..content.errors import field_path
-from ..game import Handlers
+from ..game import Handlers, IllegalEvent
 from . import cards, table
 from .events import (
     EVENT,
@@ -39,7 +39,7 @@ from .model import DoubleMission
 from .operation import dice_for, draw_token, resolve
 from .rules import title_met
 from .snapshot import Snapshot, TallyError
-from .state import IllegalEvent, OpRecord, Recent, State, Turn, new_state
+from .state import OpRecord, Recent, State, Turn, new_state
 from .tally import tally
 
 

@@ -3,6 +3,7 @@ parameters are named (seats by the player's name, ids by the content's `en`/`ko`
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, NoReturn
 
 from ..game import IllegalEvent
@@ -110,6 +111,15 @@ TEMPLATES = {
     "dm.no.either_turn": N_("teammates exchange on either one's turn"),
     "dm.no.holds_count": N_("{player} holds {count} {treasure}"),
     "dm.no.has_millions": N_("{player} has {millions} Millions"),
+    # a new game's setup
+    "dm.no.player_count": N_("Double Mission needs {low} to {high} players; this setup has {n}"),
+    "dm.no.unknown_character": N_("unknown character '{value}'"),
+    "dm.no.character_taken": N_("{character} is already taken"),
+    "dm.no.team_count": N_("the team variant needs 4 players, two in team A and two in B"),
+    "dm.no.team_seating": N_("teammates may not sit next to each other: seat the teams A, B, A, "
+                             "B (KO 294-295)"),
+    "dm.no.placement": N_("placement must give every city one treasure, 4 of each type"),
+    "dm.no.titles": N_("titles must be {n} different title ids"),
     # the card-count warning, and the tally's notes
     "dm.warn.copies": N_("{card} played {times} times since the last reshuffle, but the deck "
                          "holds {copies}: check the cards or record the reshuffle."),
@@ -158,3 +168,8 @@ def log(state: Any, msg_id: str, **params: Any) -> Message:
     entry = msg(msg_id, **params)
     state.log.append(entry)
     return entry
+
+
+def refuse_setup(game: Any, msg_id: str, field: str, **params: Any) -> NoReturn:
+    """Refuse a new game's setup (no players seated yet: names come from the content)."""
+    refuse(SimpleNamespace(game=game, players=[]), msg_id, field, **params)

@@ -7,10 +7,11 @@ reads; a table row is "table/index"."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, NoReturn
 
 from ..game import IllegalEvent
-from ..messages import N_, SEAT, SEATS, TERM, Catalogue, Message, Namer, msg
+from ..messages import N_, NAME, SEAT, SEATS, TERM, Catalogue, Message, Namer, msg
 
 TEMPLATES = {
     # the log
@@ -125,11 +126,21 @@ TEMPLATES = {
     "mi.no.no_row": N_("table '{value}' has no row for {result}"),
     "mi.no.not_modifier": N_("'{value}' does not modify the {table}"),
     "mi.no.played_twice": N_("a card is played twice"),
+    # a new game's setup
+    "mi.no.player_count": N_("Mission Improbable needs {low} to {high} players; this setup has "
+                             "{n}"),
+    "mi.no.both_sides": N_("the game needs at least one good and one bad organisation "
+                           "(opposite alignments with 2 players, MID-19)"),
+    "mi.no.nemesis_other": N_("the nemesis must be another player"),
+    "mi.no.nemesis_side": N_("{name} is {alignment}: the nemesis must be of the opposite "
+                             "alignment"),
+    "mi.no.turn_order": N_("the turn order must list every seat once"),
 }
 
 KINDS = {"player": SEAT, "active": SEAT, "owner": SEAT, "order": SEATS,
          "agent": "card", "asset": "card", "card": "card", "mission": "card", "lost": "card",
-         "phase": "phase", "now": "phase", "table": "table", "row": "row", "kinds": TERM}
+         "phase": "phase", "now": "phase", "table": "table", "row": "row", "kinds": TERM,
+         "alignment": TERM, "name": NAME}
 # the card kinds a refusal may name (TERM words the page translates)
 KIND_WORDS = (N_("agent"), N_("mission"), N_("equipment"), N_("experience"), N_("connection"),
               N_("event"), N_("obstacle"), N_("location"))
@@ -189,3 +200,8 @@ def row_ref(game: Any, table_id: str, row: Any) -> str:
     """A table row (as looked up) as a message parameter: "table/index"."""
     rows = list(game.tables[table_id].rows)
     return f"{table_id}/{next(i for i, r in enumerate(rows) if r.result == row.result)}"
+
+
+def refuse_setup(game: Any, msg_id: str, field: str, **params: Any) -> NoReturn:
+    """Refuse a new game's setup (no players seated yet: names come from the content)."""
+    refuse(SimpleNamespace(game=game, players=[]), msg_id, field, **params)

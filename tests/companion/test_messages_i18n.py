@@ -4,9 +4,12 @@ both, and the API keeps its English `error` next to the message id and parameter
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
+
+import pytest
 
 from tests.companion.test_i18n import english_fragments, visible
 
@@ -170,3 +173,20 @@ def test_a_korean_phone_takes_away_korean_names(client):
     assert client.post("/api/v1/games/import", json=exported).status_code == 201  # still imports
     client.set_cookie("lang", "en")
     assert client.get(f"/t/{token}/export.json").json["log"][-1] == "Final tally revealed."
+
+
+@pytest.mark.parametrize(("form", "said"), [
+    ({"name0": "민준", "character0": "jack", "name1": "민준", "character1": "queen"},
+     "'민준' 이름의 플레이어가 둘입니다. 플레이어마다 다른 이름을 쓰세요"),
+    ({"name0": "민준", "character0": "jack", "name1": "Ann", "character1": "jack"},
+     "잭은 이미 다른 플레이어가 골랐습니다"),
+])
+def test_a_new_games_refusal_is_said_in_korean(client, form, said):
+    from tests.companion.test_pages import post
+
+    client.set_cookie("lang", "ko")
+    r = post(client, "/games", {"game": "double-mission", "side0": "A", "side1": "A", **form})
+    assert r.status_code == 422
+    alert = re.search(r'<p class="alert" role="alert">(.*?)</p>', r.data.decode()).group(1)
+    assert html.unescape(re.sub(r"<[^>]+>", "", alert)) == said
+    assert "<bdi>" in alert or "민준" not in said

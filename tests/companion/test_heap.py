@@ -13,6 +13,7 @@ import waitress
 
 from companion import cli, create_app
 from companion.multiworker import _Gunicorn
+from tests.companion.conftest import free_port
 
 
 @pytest.fixture
@@ -28,9 +29,17 @@ def seen_by_collector() -> tuple[int, int]:
 
 def test_waitress_starts_with_start_up_frozen(thawed, tmp_path, monkeypatch):
     at_start = {}
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: at_start.update(
-        zip(("frozen", "walked"), seen_by_collector(), strict=True)))
-    args = cli.parser().parse_args(["serve", "--db", str(tmp_path / "c.db")])
+
+    class Started:  # the server `companion serve` makes, run as far as its first request
+        def __init__(self, app, **kw):
+            self.map = {}
+
+        def run(self):
+            at_start.update(zip(("frozen", "walked"), seen_by_collector(), strict=True))
+
+    monkeypatch.setattr(waitress, "create_server", Started)
+    args = cli.parser().parse_args(["serve", "--db", str(tmp_path / "c.db"), "--port",
+                                    str(free_port())])
     cli.serve(args)
     assert at_start, "waitress was not started"
     # the app's content, Flask and SQLAlchemy are frozen; a full pass walks far fewer

@@ -190,3 +190,8 @@ def test_a_new_games_refusal_is_said_in_korean(client, form, said):
     alert = re.search(r'<p class="alert" role="alert">(.*?)</p>', r.data.decode()).group(1)
     assert html.unescape(re.sub(r"<[^>]+>", "", alert)) == said
     assert "<bdi>" in alert or "민준" not in said
+
+
+def test_the_openapi_document_names_a_refusals_message(client):
+    error = client.get("/api/v1/openapi.json").json["components"]["schemas"]["Error"]
+    assert {"message_id", "params"} <= set(error["properties"])

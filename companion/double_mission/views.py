@@ -120,7 +120,8 @@ def tally_result(tally: dict[str, Any], game: DoubleMission) -> Result:
         for n, (m, name) in enumerate(zip(d["missions"], names, strict=True), start=1):
             label = _("Mission %(n)s:", n=n) if len(names) > 1 else _("Mission:")
             rows.append(Row(f"{label} {name}", m["points"], "mission"))
-        held = ", ".join(f"{k} × {localised(game.treasure_by_id[t].name)}"
+        held = ", ".join(_("%(n)s × %(treasure)s", n=k,
+                           treasure=localised(game.treasure_by_id[t].name))
                          for t, k in d["held"].items())
         titles = ", ".join(f"{localised(game.title_by_id[t].name)} "
                            f"({game.title_by_id[t].points})" for t in d["titles"])

@@ -118,6 +118,7 @@ def test_double_mission_in_korean_and_english(browser, live):  # noqa: F811
     en.wait_for_selector("text=Final tally revealed.", state="attached")
     assert "Ann이 턴을 마칩니다." in ko.evaluate(LOG)
     assert "Ann ends the turn." in en.evaluate(LOG)
+    _shots(pages, "tally-double-mission")
     _check_languages(pages, ["민준", "Ann"])
     _close(pages)
 

@@ -11,6 +11,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "plan": "PLAN", "mission": "MISSION", "title": "TITLE", "character": "CHARACTER",
         "own_turn": "YOUR TURN", "any_time": "ANY TIME", "cost": "COST", "points": "PTS",
+        "million_unit": "M",
         "max": "max {n}", "side": "SIDE {s}", "scored_last": "SCORED LAST",
         "plan_cards": "Plan cards", "mission_cards": "Missions", "character_cards": "Characters",
         "titles": "Titles", "tokens": "Tokens and stickers", "board": "Board",
@@ -56,6 +57,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ko": {
         "plan": "계획 카드", "mission": "미션", "title": "타이틀", "character": "캐릭터",
         "own_turn": "내 턴", "any_time": "언제든", "cost": "비용", "points": "점",
+        "million_unit": "밀리언",
         "max": "최대 {n}점", "side": "{s}면", "scored_last": "마지막에 계산",
         "plan_cards": "계획 카드", "mission_cards": "미션 카드", "character_cards": "캐릭터",
         "titles": "타이틀", "tokens": "토큰과 스티커", "board": "게임 판",

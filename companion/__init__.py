@@ -49,12 +49,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if "PUBLIC_URL" not in (test_config or {}):
         configured = siteconfig.public_url()  # the environment or the config file
         app.config["PUBLIC_URL"] = configured.url if configured else None
-    from . import api, errors, i18n, jsonio, kits, pages, security, service
+    from . import api, errors, i18n, jsonio, kits, messages, pages, security, service
 
     app.json = jsonio.OrjsonProvider(app)  # keeps the spec's field order, as built
 
     service.init_app(app)
     i18n.init_app(app)
+    messages.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(kits.bp)

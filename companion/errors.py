@@ -20,8 +20,14 @@ TOKEN_IN_PATH = re.compile(r"/t/[^/?#]+")
 FIELD_BY_STATUS = {404: "path", 405: "method", 413: "body", 415: "body"}
 
 
-def api_error(status: int, message: str, field: str = "") -> tuple[Response, int]:
-    return jsonify({"error": message, "field": field or "body"}), status
+def api_error(status: int, message: str, field: str = "", msg_id: str | None = None,
+              params: dict[str, Any] | None = None) -> tuple[Response, int]:
+    """The API's refusal: the reason in English, the field; for a rules refusal also its
+    `message_id` and `params` (seats, content ids, numbers), for a client to word."""
+    body: dict[str, Any] = {"error": message, "field": field or "body"}
+    if msg_id is not None:
+        body |= {"message_id": msg_id, "params": params or {}}
+    return jsonify(body), status
 
 
 def redacted(path: str) -> str:
@@ -44,6 +50,8 @@ def _http_error(exc: HTTPException) -> Any:
 
 def _any_error(exc: Exception) -> Any:
     if isinstance(exc, IllegalEvent):
+        if request.path.startswith("/api/"):
+            return api_error(422, exc.message, exc.field, exc.msg_id, exc.params)
         return _answer(422, exc.message, exc.field, "Not allowed")
     if isinstance(exc, NotFound):
         return _answer(404, "no such game", "id", "No such game")

@@ -6,8 +6,12 @@ from typing import Any
 
 from .plugin import CompanionGame
 
+# A rules refusal also names its message: an id and parameters (seats, content ids,
+# numbers) a client words in its own language; `error` is the same reason in English.
 ERROR = {"type": "object", "required": ["error", "field"],
-         "properties": {"error": {"type": "string"}, "field": {"type": "string"}}}
+         "properties": {"error": {"type": "string"}, "field": {"type": "string"},
+                        "message_id": {"type": "string"},
+                        "params": {"type": "object", "additionalProperties": True}}}
 
 
 def _json(schema: dict[str, Any]) -> dict[str, Any]:

@@ -25,11 +25,13 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
+from markupsafe import escape
 
 from missionkit.game import IllegalEvent
 
 from .i18n import localised
 from .links import external, invite_base
+from .messages import refusal, text
 from .numbers import whole_number
 from .plugin import CompanionGame, Loaded
 from .results import Played, Result, bgstats, bgstats_link, csv_text, history_entry
@@ -79,7 +81,7 @@ def _after_game(loaded: Loaded, plugin: CompanionGame, token: str) -> dict[str, 
     if result is None:
         return {"result": None, "after": None}
     played = Played.from_span(*games().store.span(loaded.id))
-    play = bgstats(result, name=plugin.name.en, play_id=loaded.id, played=played,
+    play = bgstats(result, name=localised(plugin.name), play_id=loaded.id, played=played,
                    bgg_id=plugin.bgg_id)
     return {"result": result, "after": {
         "bgstats": bgstats_link(play), "csv": url_for("pages.result_csv", token=token),
@@ -120,7 +122,7 @@ def create() -> Any:
     try:
         edit = games().create({"game": plugin.id, **plugin.setup_from_form(form)})[1]
     except IllegalEvent as exc:
-        return _home(plugin, 422, exc.message, form)
+        return _home(plugin, 422, refusal(plugin, plugin.blank_state(), exc), form)
     except Unavailable as exc:
         return _home(plugin, 503, exc.message, form)
     session["hosting"] = _hosting_mark(edit)  # this phone shows the invite first until play starts
@@ -167,8 +169,10 @@ def _change(token: str, apply: Any, retry: bool = True) -> Any:
     except IllegalEvent as exc:
         fresh = games().current(game_id)
         stale = fresh.version != version
-        message = (_("Your tap was not recorded: %(reason)s (the game had changed on another "
-                     "phone)", reason=exc.message) if stale else exc.message)
+        reason = refusal(games().ruleset(fresh.game, fresh.rules), fresh.state, exc)
+        # the frame is the catalogue's; the reason, escaped or already safe, goes into it
+        message = (escape(_("Your tap was not recorded: %(reason)s (the game had changed on "
+                            "another phone)")) % {"reason": reason} if stale else reason)
         return _render(fresh, token, role, 409 if stale else 422, error=message)
     except Unavailable as exc:
         return _render(games().current(game_id), token, role, 503, error=exc.message)
@@ -206,7 +210,12 @@ def score(token: str) -> Any:
 @bp.get("/t/<token>/export.json")
 def export(token: str) -> Response:
     game_id, role = open_link(token)
-    response = jsonify(games().export(game_id, role))
+    body = games().export(game_id, role)
+    loaded = games().current(game_id)
+    plugin = games().ruleset(loaded.game, loaded.rules)
+    # the log as this phone reads it (an import reads only setup and events)
+    body["log"] = [text(plugin, loaded.state, entry) for entry in loaded.state.log]
+    response = jsonify(body)
     response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
 

@@ -15,6 +15,7 @@ import logging
 import random
 from dataclasses import dataclass
 from functools import cache, cached_property
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from flask import Blueprint
@@ -76,6 +77,9 @@ class CompanionGame:
     package: ClassVar[str]
     setup_model: ClassVar[type[BaseModel]]
     engine: ClassVar[Any]  # the game's engine module: new_state, replay, try_apply, resolve_rolls
+    # the game's messages module: CATALOGUE and names(state, lang) (see missionkit/messages.py);
+    # None while its engine still writes lines of English
+    messages: ClassVar[Any] = None
 
     def __init__(self, content: Any):
         self.content = content
@@ -216,6 +220,10 @@ class CompanionGame:
     def seat_names(self, public: dict[str, Any]) -> list[str]:
         """The players' names by seat, for "this phone is…"."""
         return [p["name"] for p in public.get("players", [])]
+
+    def blank_state(self) -> Any:
+        """What names a new game's refusal (no player seated yet): the content alone."""
+        return SimpleNamespace(game=self.content, players=[])
 
     def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
         """Extra template values for the table page (the shell adds token, role, g, state)."""

@@ -16,10 +16,14 @@ ALLOWED_FORMAT = frozenset("\u200c\u200d")
 
 
 class IllegalEvent(ValueError):
-    """An event the rules refuse; nothing changes. `field` names the offending input."""
+    """An event the rules refuse; nothing changes. `field` names the offending input;
+    `message` is the reason in English (the JSON API's `error`), `msg_id` and `params` the
+    same reason as data (missionkit/messages.py), which a page words in its own language."""
 
-    def __init__(self, message: str, field: str = "event"):
+    def __init__(self, message: str, field: str = "event", msg_id: str | None = None,
+                 params: dict[str, Any] | None = None):
         self.message, self.field = message, field
+        self.msg_id, self.params = msg_id, dict(params or {})
         super().__init__(message)
 
 
@@ -53,11 +57,12 @@ def check_new_names(names: list[str]) -> None:
         if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") and c not in ALLOWED_FORMAT
                for c in name):
             raise IllegalEvent("a name may not hold tabs, line breaks or invisible control "
-                               "characters", f"players[{i}].name")
+                               "characters", f"players[{i}].name", "mk.no.name_controls")
         key = name_key(name)
         if key in seen:
             raise IllegalEvent(f"two players are called '{name}': give each player a name of "
-                               f"their own", f"players[{i}].name")
+                               f"their own", f"players[{i}].name", "mk.no.same_name",
+                               {"name": name})
         seen[key] = i
 
 

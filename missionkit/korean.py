@@ -16,26 +16,47 @@ DIGIT_FINAL = dict(zip("1234567890", (8, 0, 16, 0, 0, 1, 8, 8, 0, 21), strict=Tr
 # a number ending in zeros is read by its last place: 십 백 천 만
 ZEROS_FINAL = {1: 17, 2: 1, 3: 4, 4: 4}
 RIEUL = 8  # index of ㄹ among final consonants
+# a digit after Latin letters is read in English: one 원, seven 세븐, nine 나인 end in ㄴ
+ENGLISH_DIGIT_FINAL = {"1": 4, "7": 4, "9": 4}
+# A name in Latin letters (a player's "Ann", "Jack"), read as Korean writes it: a final m, n,
+# ng, l, or a k/p/t after a vowel keep a final consonant (앤, 잭, 톰, 빌); b, d, g, s, x, z
+# end in a vowel (데이비드, 제임스), and so do r (조커) and vowels. Final consonant indexes:
+LATIN_FINAL = {"m": 16, "n": 4, "l": 8, "k": 1, "p": 17, "t": 19}
 FIRST, LAST = 0xAC00, 0xD7A3
 
 
 def final_consonant(word: str) -> int:
     """Index of the final consonant of `word`'s last sound (0: it ends in a vowel).
-    Closing punctuation is skipped; a Latin letter or unknown sign counts as a vowel."""
+    Closing punctuation is skipped; a Latin name is read as Korean writes it (LATIN_FINAL);
+    an unknown sign counts as a vowel."""
     text = word.strip()
     for i in range(len(text) - 1, -1, -1):
         ch = text[i]
         if FIRST <= ord(ch) <= LAST:
             return (ord(ch) - FIRST) % 28
         if ch.isdigit():
+            start = len(text[: i + 1].rstrip("0123456789"))
+            if start and text[start - 1].isascii() and text[start - 1].isalpha():
+                return ENGLISH_DIGIT_FINAL.get(ch, 0)  # "MI6" is read 엠아이식스
             number = text[: i + 1].rstrip("0")
             zeros = i + 1 - len(number)
             if zeros and number[-1:].isdigit():
                 return ZEROS_FINAL.get(zeros, 4)
             return DIGIT_FINAL.get(ch, 0)
+        if ch.isascii() and ch.isalpha():
+            return _latin_final(text[: i + 1].lower())
         if ch.isalpha():
             return 0
     return 0
+
+
+def _latin_final(word: str) -> int:
+    last = word[-1]
+    if word.endswith("ng"):
+        return 21  # ㅇ: "King" 킹
+    if last in "kpt" and (len(word) < 2 or word[-2] not in "aeiou" + last + "c"):
+        return 0  # "Kurt" 커트, "Mark" 마크: a cluster ends in a vowel
+    return LATIN_FINAL.get(last, 0)
 
 
 def particle(word: str, which: str) -> str:

@@ -49,8 +49,8 @@ def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
     c.setFillColor(INK)
     c.setFont(ctx.fonts.display, 20)
     c.drawCentredString(cost.cx, cost.cy - 5, str(card.cost))
-    c.setFont(ctx.fonts.bold, 6)
-    c.drawCentredString(cost.cx, cost.y + 2.8, "M")
+    c.setFont(ctx.fonts.bold, 6)  # the unit in the card's language: M, 밀리언
+    c.drawCentredString(cost.cx, cost.y + 2.8, t(ctx.lang, "million_unit"))
     cx, cy, s = parts.emblem_disc(c, box("plan", "emblem", trim), hexcolor("#3C3F47"))
     EMBLEMS[emblem_key(card.effect)](c, ctx, cx, cy, s * 0.9)
     parts.panel(c, ctx, box("plan", "text", trim), card.text.get(ctx.lang), item=card.id,

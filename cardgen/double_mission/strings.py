@@ -11,6 +11,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "plan": "PLAN", "mission": "MISSION", "title": "TITLE", "character": "CHARACTER",
         "own_turn": "YOUR TURN", "any_time": "ANY TIME", "cost": "COST", "points": "PTS",
+        "million_unit": "M",
         "max": "max {n}", "side": "SIDE {s}", "scored_last": "SCORED LAST",
         "plan_cards": "Plan cards", "mission_cards": "Missions", "character_cards": "Characters",
         "titles": "Titles", "tokens": "Tokens and stickers", "board": "Board",
@@ -54,8 +55,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "build_3": "Fold and glue the pawns; glue the board (or its tiles) on card.",
     },
     "ko": {
-        "plan": "계획", "mission": "미션", "title": "타이틀", "character": "캐릭터",
+        "plan": "계획 카드", "mission": "미션", "title": "타이틀", "character": "캐릭터",
         "own_turn": "내 턴", "any_time": "언제든", "cost": "비용", "points": "점",
+        "million_unit": "밀리언",
         "max": "최대 {n}점", "side": "{s}면", "scored_last": "마지막에 계산",
         "plan_cards": "계획 카드", "mission_cards": "미션 카드", "character_cards": "캐릭터",
         "titles": "타이틀", "tokens": "토큰과 스티커", "board": "게임 판",
@@ -88,12 +90,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "note_pawns": "캐릭터마다 하나.",
         "buy_dice": "6면 주사위 {n}개, 면 12 mm: 캐릭터 {chars}명에 {per}개씩 "
                     "(한 게임에 최대 {used}개를 쓴다)",
-        "buy_small": "지름 약 16 mm 나무 원판 {n}개 (보물)",
-        "buy_large": "지름 약 22 mm 나무 원판 {n}개 (가치 토큰)",
+        "buy_small": "지름 약 16 mm 나무 디스크 {n}개 (보물)",
+        "buy_large": "지름 약 22 mm 나무 디스크 {n}개 (가치 토큰)",
         "buy_glue": "딱풀, 쇠자, 칼, 커팅 매트",
         "build_1": "주사위 스티커를 붙인다: 주사위마다 성공 5면과 실패 1면, 주사위 하나는 "
                    "한 캐릭터의 색.",
-        "build_2": "보물 스티커와 가치 스티커를 나무 원판에 붙인다.",
+        "build_2": "보물 스티커와 가치 스티커를 나무 디스크에 붙인다.",
         "build_3": "말을 접어 붙이고, 게임 판(또는 조각)을 카드지에 붙인다.",
     },
 }

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint
 from werkzeug.datastructures import MultiDict
 
-from missionkit.dice_mission import engine
+from missionkit.dice_mission import engine, messages
 from missionkit.dice_mission.events import EVENT
 from missionkit.dice_mission.model import DiceMission
 from missionkit.dice_mission.state import Setup, State
@@ -24,6 +24,7 @@ class DiceMissionGame(CompanionGame):
     package = "dice_mission"
     setup_model = Setup
     engine = engine
+    messages = messages
     blueprint = Blueprint("dice_mission", __name__, template_folder="templates")
     content: DiceMission
     prose = ("guide",)

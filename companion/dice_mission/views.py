@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from missionkit.dice_mission.events import GADGET_EVENTS
+from missionkit.dice_mission.messages import english
 from missionkit.dice_mission.state import State
+from missionkit.messages import as_json
 
 from ..plugin import Loaded
 
@@ -38,7 +40,9 @@ def public_state(loaded: Loaded) -> dict[str, Any]:
                      "gadget_draws_due": p.draws_due, "jokers_used": p.jokers}
                     for i, p in enumerate(s.players)],
         "winner": s.winner,
-        "log": s.log[-LOG_TAIL:],
+        # the latest lines in English, and as data (the pages word them in their language)
+        "log": [english(s, m) for m in s.log[-LOG_TAIL:]],
+        "log_messages": [as_json(m) for m in s.log[-LOG_TAIL:]],
         "log_length": len(s.log),
     }
 

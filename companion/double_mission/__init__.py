@@ -8,7 +8,7 @@ from flask import Blueprint
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
-from missionkit.double_mission import engine
+from missionkit.double_mission import engine, messages
 from missionkit.double_mission.events import EVENT
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.snapshot import Snapshot
@@ -34,6 +34,7 @@ class DoubleMissionGame(CompanionGame):
     package = "double_mission"
     setup_model = Setup
     engine = engine
+    messages = messages
     blueprint = Blueprint("double_mission", __name__, template_folder="templates")
     content: DoubleMission
     prose = ("guide",)

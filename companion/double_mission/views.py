@@ -9,9 +9,11 @@ from flask_babel import gettext as _
 from missionkit.double_mission import odds
 from missionkit.double_mission.engine import eligible_titles, operation_dice
 from missionkit.double_mission.events import Operation
+from missionkit.double_mission.messages import english
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.state import State
 from missionkit.double_mission.table import table_view
+from missionkit.messages import as_json
 
 from ..i18n import localised
 from ..plugin import Loaded
@@ -41,7 +43,9 @@ def public_state(loaded: Loaded) -> dict[str, Any]:
                      "treasures": {t: p.treasures.get(t, 0) for t in types},
                      "titles": len(p.titles), "investigation": len(p.evidence)}
                     for p in s.players],
-        "log": s.log[-LOG_TAIL:],  # the latest lines; the export holds the whole log
+        # the latest lines in English, and as data (the pages word them in their language)
+        "log": [english(s, m) for m in s.log[-LOG_TAIL:]],
+        "log_messages": [as_json(m) for m in s.log[-LOG_TAIL:]],
         "log_length": len(s.log),
         "result": s.result,
         "table": table_view(s),  # odds, card warnings, discard top, declared inversion
@@ -116,7 +120,8 @@ def tally_result(tally: dict[str, Any], game: DoubleMission) -> Result:
         for n, (m, name) in enumerate(zip(d["missions"], names, strict=True), start=1):
             label = _("Mission %(n)s:", n=n) if len(names) > 1 else _("Mission:")
             rows.append(Row(f"{label} {name}", m["points"], "mission"))
-        held = ", ".join(f"{k} × {localised(game.treasure_by_id[t].name)}"
+        held = ", ".join(_("%(n)s × %(treasure)s", n=k,
+                           treasure=localised(game.treasure_by_id[t].name))
                          for t, k in d["held"].items())
         titles = ", ".join(f"{localised(game.title_by_id[t].name)} "
                            f"({game.title_by_id[t].points})" for t in d["titles"])

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint
 from werkzeug.datastructures import MultiDict
 
-from missionkit.mission_improbable import engine
+from missionkit.mission_improbable import engine, messages
 from missionkit.mission_improbable.events import EVENT
 from missionkit.mission_improbable.model import MissionImprobable
 from missionkit.mission_improbable.state import Setup, State
@@ -24,6 +24,7 @@ class MissionImprobableGame(CompanionGame):
     package = "mission_improbable"
     setup_model = Setup
     engine = engine
+    messages = messages
     blueprint = Blueprint("mission_improbable", __name__, template_folder="templates")
     content: MissionImprobable
     prose = ("guide", "glossary")

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from missionkit.messages import as_json
 from missionkit.mission_improbable import cards, rulebook
 from missionkit.mission_improbable.guide import fill
+from missionkit.mission_improbable.messages import english
 from missionkit.mission_improbable.state import State
 
 from ..i18n import localised
@@ -47,7 +49,9 @@ def public_state(loaded: Loaded) -> dict[str, Any]:
                      "killed": list(p.killed)} for p in s.players],
         "discard": len(s.discard),
         "result": s.result,
-        "log": s.log[-LOG_TAIL:],
+        # the latest lines in English, and as data (the pages word them in their language)
+        "log": [english(s, m) for m in s.log[-LOG_TAIL:]],
+        "log_messages": [as_json(m) for m in s.log[-LOG_TAIL:]],
         "log_length": len(s.log),
     }
 

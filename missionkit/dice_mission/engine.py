@@ -18,6 +18,7 @@ from ..game import Handlers, IllegalEvent
 from . import gadgets
 from .events import EVENT, GADGET_EVENTS, Complete, Dice, DrawGadget, EndTurn, Exchange, Reroll
 from .limits import SPECIAL
+from .messages import faces, log, word
 from .model import Check, DiceMission
 from .predicates import evaluate
 from .state import Round, Setup, State, new_state
@@ -29,7 +30,6 @@ from .table import (
     refuse,
     reroll_faces,
     take_special,
-    title,
 )
 
 
@@ -103,12 +103,12 @@ def dice_count(state: State, event: Dice) -> int:
             n = len(event.faces) - (state.limits.joker_dice if event.joker else 0)
         lim = state.limits
         if n is None or not lim.dice_min <= n <= lim.dice_max:
-            refuse(f"the active agent rolls {lim.dice_min} to {lim.dice_max} dice",
-                   "event.count" if event.faces is None else "event.faces")
+            refuse(state, "dc.no.agent_dice", "event.count" if event.faces is None
+                   else "event.faces", low=lim.dice_min, high=lim.dice_max)
     elif n is None:
-        refuse("the active agent rolls first", "event.player")
+        refuse(state, "dc.no.agent_first", "event.player")
     elif event.count is not None and event.count != n:
-        refuse(f"this round everyone rolls {n} dice", "event.count")
+        refuse(state, "dc.no.everyone_rolls", "event.count", n=n)
     return n + (state.limits.joker_dice if event.joker else 0)
 
 
@@ -119,9 +119,9 @@ handles = HANDLERS.on
 def apply(state: State, event: Any) -> None:
     """Apply a parsed event in place; raise IllegalEvent (state unspecified) if refused."""
     if state.status == "finished":
-        refuse(f"the game is over: {state.players[state.winner].name} has won")
+        refuse(state, "dc.no.game_over", player=state.winner)
     if event.player >= len(state.players):
-        refuse(f"there is no player {event.player}", "event.player")
+        refuse(state, "dc.no.no_player", "event.player", number=event.player)
     if isinstance(event, GADGET_EVENTS):
         return gadgets.play(state, event)
     return HANDLERS[type(event)](state, event)
@@ -132,28 +132,29 @@ def _dice(state: State, event: Dice) -> None:
     own_turn(state, event, "mission")
     p, lim = state.players[event.player], state.limits
     if p.dice is not None:
-        refuse(f"{p.name}'s dice are entered; reroll, or undo to correct them", "event.faces")
+        refuse(state, "dc.no.dice_entered", "event.faces", player=event.player)
     if event.joker:
         if not state.setup.variants.joker:
-            refuse("the Joker die variant is not in play", "event.joker")
+            refuse(state, "dc.no.joker_variant", "event.joker")
         if p.jokers >= lim.joker_uses:
-            refuse(f"{p.name} has already used the Joker die", "event.joker")
+            refuse(state, "dc.no.joker_used", "event.joker", player=event.player)
     count = dice_count(state, event)
     if event.roll or event.faces is None:
-        refuse("enter the faces (or ask the app to roll)", "event.faces")
+        refuse(state, "dc.no.enter_faces", "event.faces")
     if event.joker and count > lim.joker_max_dice:
-        refuse(f"with the Joker die a roll holds at most {lim.joker_max_dice} dice", "event.joker")
+        refuse(state, "dc.no.joker_max", "event.joker", n=lim.joker_max_dice)
     if len(event.faces) != count:
-        refuse(f"{p.name} rolls {count} dice, not {len(event.faces)}", "event.faces")
+        refuse(state, "dc.no.dice_number", "event.faces", player=event.player, count=count,
+               given=len(event.faces))
     agent = event.player == state.round.agent
     limit = lim.rolls_max if agent else state.round.r
     if event.rolls > limit:
-        refuse(f"at most {limit} rolls", "event.rolls")
+        refuse(state, "dc.no.most_rolls", "event.rolls", n=limit)
     state.round.n = count - (lim.joker_dice if event.joker else 0)
     p.dice, p.rolls, p.jokers = list(event.faces), event.rolls, p.jokers + event.joker
-    joker = " with the Joker die" if event.joker else ""
-    state.log.append(f"{p.name} rolls{joker}: {_faces(p.dice)} ({event.rolls} "
-                     f"roll{'s' if event.rolls > 1 else ''}).")
+    log(state, ("dc.rolls_joker" if event.joker else "dc.rolls")
+        + ("_many" if event.rolls > 1 else ""), player=event.player, faces=faces(p.dice),
+        rolls=event.rolls)
 
 
 @handles(Reroll)
@@ -163,10 +164,11 @@ def _reroll(state: State, event: Reroll) -> None:
     dice_of(state, event.player, "event.dice")
     limit = state.limits.rolls_max if event.player == state.round.agent else state.round.r
     if p.rolls >= limit:
-        refuse(f"{p.name} has made {p.rolls} of {limit} rolls", "event.dice")
+        refuse(state, "dc.no.rolls_made", "event.dice", player=event.player, rolls=p.rolls,
+               limit=limit)
     reroll_faces(state, event.player, event)
     p.rolls += 1
-    state.log.append(f"{p.name} rerolls: {_faces(p.dice)} (roll {p.rolls}).")
+    log(state, "dc.rerolls", player=event.player, faces=faces(p.dice), rolls=p.rolls)
 
 
 @handles(EndTurn)
@@ -179,17 +181,17 @@ def _end_turn(state: State, event: EndTurn) -> None:
         dice_of(state, event.player, "event.player")
         if event.player == rnd.agent:
             rnd.r = p.rolls
-            state.log.append(f"Everyone rolls {rnd.n} dice, at most {rnd.r} "
-                             f"roll{'s' if rnd.r > 1 else ''}.")
+            log(state, "dc.everyone_rolls_many" if rnd.r > 1 else "dc.everyone_rolls", n=rnd.n,
+                r=rnd.r)
         if last:
             rnd.side, rnd.turn = "debriefing", rnd.agent
-            state.log.append("The token turns to DEBRIEFING.")
+            log(state, "dc.debriefing", side="DEBRIEFING")
         else:
             rnd.turn = order[order.index(event.player) + 1]
         return
     if state.has_won(event.player):
         state.status, state.winner = "finished", event.player
-        state.log.append(f"{p.name} has completed every mission and wins!")
+        log(state, "dc.wins", player=event.player)
         return
     if last:
         return _new_round(state)
@@ -203,8 +205,7 @@ def _new_round(state: State) -> None:
     state.round = Round(state.round.number + 1, agent, turn=agent)
     for p in state.players:
         p.dice, p.rolls, p.drawn = None, 0, 0
-    state.log.append(f"Round {state.round.number}: {state.players[agent].name} is the "
-                     "active agent.")
+    log(state, "dc.round", round=state.round.number, player=agent)
 
 
 @handles(Complete)
@@ -212,34 +213,37 @@ def _complete(state: State, event: Complete) -> None:
     own_turn(state, event, "debriefing")
     card, p, rnd = mission(state, event.card), state.players[event.player], state.round
     if any(event.card in q.completed for q in state.players):
-        refuse(f"'{event.card}' is already completed", "event.card")
+        refuse(state, "dc.no.completed", "event.card", mission=event.card)
     if rnd.failure:
-        refuse(f"{p.name} took the failure option this turn", "event.card")
+        refuse(state, "dc.no.took_failure", "event.card", player=event.player)
     if rnd.done_types.count(card.type) >= state.limits.per_type_per_turn:
-        refuse(f"{p.name} has completed a {card.type.upper()} card this turn", "event.card")
+        refuse(state, "dc.no.type_this_turn", "event.card", player=event.player,
+               type=word(card.type))
     done, need = state.progress(event.player)[card.type]
     if card.type == SPECIAL:
         need = state.limits.specials_per_game
         if event.card not in state.display:
-            refuse(f"'{event.card}' is not a face-up SPECIAL", "event.card")
+            refuse(state, "dc.no.not_face_up", "event.card", mission=event.card,
+                   type="SPECIAL")
     if done >= need:
-        refuse(f"{p.name} has no {card.type.upper()} card left to complete" if card.type !=
-               SPECIAL else f"{p.name} has completed a SPECIAL already", "event.card")
+        refuse(state, "dc.no.none_left" if card.type != SPECIAL else "dc.no.special_done",
+               "event.card", player=event.player, type=word(card.type))
     if card.type != SPECIAL and event.refill is not None:
-        refuse("only a SPECIAL is refilled", "event.refill")
+        refuse(state, "dc.no.only_special_refilled", "event.refill", type="SPECIAL")
     if not meets(card.check, event.player, state.table()):
-        refuse(f"the dice on the table do not meet '{event.card}'", "event.card")
+        refuse(state, "dc.no.not_met", "event.card", mission=event.card)
     p.completed.append(event.card)
     rnd.done_types.append(card.type)
-    line = f"{p.name} completes {card.name.en} ({card.type.upper()})"
+    new = None
     if card.type == SPECIAL:
         state.specials_out.append(event.card)
         new = take_special(state, event.card, event.refill, "event.refill")
-        line += f"; {title(state, new)} is turned up" if new else ""
     if card.suitcase:
         p.draws_due += 1
-        line += "; suitcase: draw a gadget"
-    state.log.append(line + ".")
+    done_id = "dc.complete" + ("_turned_up" if new else "") + ("_suitcase" if card.suitcase
+                                                               else "")
+    log(state, done_id, player=event.player, mission=event.card, type=word(card.type),
+        **({"new": new} if new else {}))
 
 
 def meets(check: Check, seat: int, table: tuple[tuple[int, ...], ...]) -> bool:
@@ -252,58 +256,53 @@ def _draw_gadget(state: State, event: DrawGadget) -> None:
     p = state.players[event.player]
     if p.draws_due:
         p.draws_due -= 1
-        why = "a suitcase reward"
+        why = "suitcase"
     else:
         _failure_option(state, event)
-        why = "the failure option"
+        why = "failure"
     if state.gadget_deck == 0:
         state.gadget_deck, state.gadget_discard = len(state.gadget_discard), []
         if state.gadget_deck:
-            state.log.append("The gadget discard pile is shuffled into a new deck.")
+            log(state, "dc.gadget_reshuffle")
     if state.gadget_deck == 0:
-        refuse("no gadget left to draw", "event.type")
+        refuse(state, "dc.no.no_gadget_left", "event.type")
     state.gadget_deck -= 1
     if p.gadgets < state.limits.hand_limit:
         if event.discard is not None:
-            refuse(f"discard only on drawing past {state.limits.hand_limit} gadgets",
-                   "event.discard")
+            refuse(state, "dc.no.discard_only_past", "event.discard", n=state.limits.hand_limit)
         p.gadgets, p.drawn = p.gadgets + 1, p.drawn + 1
-        state.log.append(f"{p.name} draws a gadget ({why}).")
+        log(state, f"dc.draw_{why}", player=event.player)
         return
     if event.discard is None:
-        refuse(f"{p.name} already holds {p.gadgets} gadgets: name the one discarded",
-               "event.discard")
+        refuse(state, "dc.no.name_discard", "event.discard", player=event.player, n=p.gadgets)
     gadgets.to_discard(state, event.discard, "event.discard")
     if not event.discarded_new:
         p.drawn = min(p.drawn + 1, p.gadgets)
-    state.log.append(f"{p.name} draws a gadget ({why}) and discards {event.discard}.")
+    log(state, f"dc.draw_{why}_discard", player=event.player, gadget=event.discard)
 
 
 def _failure_option(state: State, event: Any) -> None:
     own_turn(state, event, "debriefing")
-    rnd, p = state.round, state.players[event.player]
+    rnd = state.round
     if rnd.done_types:
-        refuse(f"{p.name} completed a mission this turn: no failure option", "event.type")
+        refuse(state, "dc.no.completed_no_failure", "event.type", player=event.player)
     if rnd.failure:
-        refuse(f"{p.name} has used the failure option this turn", "event.type")
+        refuse(state, "dc.no.failure_used", "event.type", player=event.player)
     rnd.failure = True
 
 
 @handles(Exchange)
 def _exchange(state: State, event: Exchange) -> None:
     _failure_option(state, event)
-    state.log.append(exchange(state, event))
-
-
-def _faces(dice: list[int]) -> str:
-    return " ".join(str(f) for f in dice) or "no dice"
+    done = exchange(state, event)
+    log(state, f"dc.{done[0]}", **dict(done[1]))
 
 
 def hand_check(state: State, seat: int, cards: list[str]) -> dict[str, bool]:
     """Which of `cards` the dice as they lie would complete for `seat` (a per-phone check of
     a secret hand: nothing is stored, the shared state never sees the ids)."""
     if not 0 <= seat < len(state.players):
-        refuse(f"there is no player {seat}", "player")
+        refuse(state, "dc.no.no_player", "player", number=seat)
     table = state.table()
     return {card: meets(mission(state, card, f"cards[{i}]").check, seat, table)
             for i, card in enumerate(cards)}

@@ -11,8 +11,11 @@ from typing import Any
 
 from . import events as ev
 from .limits import Limits
+from .messages import faces, log
 from .state import State
 from .table import dice_of, die, exchange, own_turn, refuse, reroll_faces, unlocked
+
+Done = tuple[str, dict[str, Any]]  # what a gadget did: a message id suffix, its parameters
 
 
 def gadget(state: State, gadget_id: str, field: str) -> Any:
@@ -22,7 +25,7 @@ def gadget(state: State, gadget_id: str, field: str) -> Any:
     except (KeyError, LookupError):
         found = None
     if found is None:
-        refuse(f"unknown gadget '{gadget_id}'", field)
+        refuse(state, "dc.no.unknown_gadget", field, value=gadget_id)
     return found
 
 
@@ -30,7 +33,7 @@ def to_discard(state: State, gadget_id: str, field: str) -> None:
     """Put a gadget on the face-up discard pile (refused if every copy is there already)."""
     card = gadget(state, gadget_id, field)
     if state.gadget_discard.count(gadget_id) >= card.copies:
-        refuse(f"all {card.copies} {gadget_id} cards are already in the discard pile", field)
+        refuse(state, "dc.no.all_discarded", field, n=card.copies, gadget=gadget_id)
     state.gadget_discard.append(gadget_id)
 
 
@@ -40,127 +43,124 @@ def play(state: State, event: Any) -> None:
     own_turn(state, event, card.phase)
     p = state.players[event.player]
     if p.gadgets - p.drawn < 1:
-        why = " (gadgets drawn this round wait for the next)" if p.drawn else ""
-        refuse(f"{p.name} holds no gadget playable this round{why}", "event.player")
+        refuse(state, "dc.no.no_playable_drawn" if p.drawn else "dc.no.no_playable",
+               "event.player", player=event.player)
     if card.effect != EFFECT_OF[type(event)]:
-        refuse(f"the content's '{card.id}' does '{card.effect}', not what this event records",
-               "event.type")
-    line = EFFECTS[card.effect](state, event)
+        refuse(state, "dc.no.effect_mismatch", "event.type", value=card.id, effect=card.effect)
+    what, params = EFFECTS[card.effect](state, event)
     to_discard(state, event.type, "event.type")
     p.gadgets -= 1
     p.played += 1
-    state.log.append(f"{p.name} plays {event.type.replace('_', ' ').title()}: {line}.")
-
-
-def _name(state: State, seat: int) -> str:
-    return state.players[seat].name
+    log(state, f"dc.gadget.{what}", player=event.player, gadget=card.id, **params)
 
 
 def _opponent(state: State, event: Any) -> None:
     if event.target == event.player:
-        refuse("choose an opponent", "event.target")
+        refuse(state, "dc.no.choose_opponent", "event.target")
     if event.target >= len(state.players):
-        refuse(f"there is no player {event.target}", "event.target")
+        refuse(state, "dc.no.no_player", "event.target", number=event.target)
 
 
 def _seat(state: State, seat: int, field: str) -> None:
     if seat >= len(state.players):
-        refuse(f"there is no player {seat}", field)
+        refuse(state, "dc.no.no_player", field, number=seat)
 
 
-def _new_deal(state: State, event: ev.NewDeal) -> str:
+def _new_deal(state: State, event: ev.NewDeal) -> Done:
     lim: Limits = state.limits
     if not lim.dice_min <= event.count <= lim.dice_max:
-        refuse(f"the dice count is {lim.dice_min} to {lim.dice_max}", "event.count")
+        refuse(state, "dc.no.dice_count_range", "event.count", low=lim.dice_min,
+               high=lim.dice_max)
     if event.count == state.round.n:
-        refuse(f"this round's dice count is already {event.count}", "event.count")
+        refuse(state, "dc.no.dice_count_same", "event.count", n=event.count)
     state.round.n = event.count
-    return f"players still to roll roll {event.count} dice"
+    return "set_dice_count", {"n": event.count}
 
 
-def _forced_relaunch(state: State, event: ev.ForcedRelaunch) -> str:
+def _forced_relaunch(state: State, event: ev.ForcedRelaunch) -> Done:
     _opponent(state, event)
     dice_of(state, event.target, "event.target")
     unlocked(state, event.target, "event.target")
     reroll_faces(state, event.target, event)
-    return f"{_name(state, event.target)} rerolls, now {_show(state, event.target)}"
+    return "force_reroll", {"target": event.target, "faces": _show(state, event.target)}
 
 
-def _extra_chance(state: State, event: ev.ExtraChance) -> str:
+def _extra_chance(state: State, event: ev.ExtraChance) -> Done:
     dice_of(state, event.player, "event.dice")
     unlocked(state, event.player, "event.player")
     reroll_faces(state, event.player, event)
-    return f"one more roll, now {_show(state, event.player)}"
+    return "extra_roll", {"faces": _show(state, event.player)}
 
 
-def _target_lock(state: State, event: ev.TargetLock) -> str:
+def _target_lock(state: State, event: ev.TargetLock) -> Done:
     _seat(state, event.target, "event.target")
     if event.target not in state.round.locked:
         state.round.locked.append(event.target)
-    return f"{_name(state, event.target)}'s dice are locked until the round ends"
+    return "lock_player", {"target": event.target}
 
 
-def _change_of_mission(state: State, event: ev.ChangeOfMission) -> str:
-    return exchange(state, event).rstrip(".")
+def _change_of_mission(state: State, event: ev.ChangeOfMission) -> Done:
+    what, params = exchange(state, event)
+    return what, {k: v for k, v in params if k != "player"}
 
 
-def _theft(state: State, event: ev.Theft) -> str:
+def _theft(state: State, event: ev.Theft) -> Done:
     _opponent(state, event)
     index = die(state, event.target, event.die, "event.die")
     unlocked(state, event.target, "event.target")
     unlocked(state, event.player, "event.player")
     face = state.players[event.target].dice.pop(index)
     state.players[event.player].dice.append(face)
-    return f"takes a {face} from {_name(state, event.target)}"
+    return "steal_die", {"face": face, "target": event.target}
 
 
-def _delete(state: State, event: ev.Delete) -> str:
+def _delete(state: State, event: ev.Delete) -> Done:
     _seat(state, event.target, "event.target")
     index = die(state, event.target, event.die, "event.die")
     unlocked(state, event.target, "event.target")
     face = state.players[event.target].dice.pop(index)
     state.round.deleted.append(face)
-    return f"{_name(state, event.target)}'s {face} leaves the table"
+    return "delete_die", {"target": event.target, "face": face}
 
 
-def _adaptation(state: State, event: ev.Adaptation) -> str:
+def _adaptation(state: State, event: ev.Adaptation) -> Done:
     _seat(state, event.target, "event.target")
     index = die(state, event.target, event.die, "event.die")
     unlocked(state, event.target, "event.target")
     dice = state.players[event.target].dice
     if dice[index] == event.face:
-        refuse(f"that die already shows {event.face}", "event.face")
+        refuse(state, "dc.no.already_shows", "event.face", face=event.face)
     old, dice[index] = dice[index], event.face
-    return f"{_name(state, event.target)}'s {old} turns to {event.face}"
+    return "change_face", {"target": event.target, "old": old, "face": event.face}
 
 
-def _transaction(state: State, event: ev.Transaction) -> str:
+def _transaction(state: State, event: ev.Transaction) -> Done:
     _seat(state, event.target, "event.target")
     _seat(state, event.other, "event.other")
     if event.other == event.target:
-        refuse("a swap is between two players", "event.other")
+        refuse(state, "dc.no.swap_two", "event.other")
     a = die(state, event.target, event.die, "event.die")
     b = die(state, event.other, event.other_die, "event.other_die")
     unlocked(state, event.target, "event.target")
     unlocked(state, event.other, "event.other")
     mine, theirs = state.players[event.target].dice, state.players[event.other].dice
     mine[a], theirs[b] = theirs[b], mine[a]
-    return (f"{_name(state, event.target)}'s {theirs[b]} and {_name(state, event.other)}'s "
-            f"{mine[a]} swap")
+    return "swap_dice", {"target": event.target, "face": theirs[b], "other": event.other,
+                         "other_face": mine[a]}
 
 
-def _transfer(state: State, event: ev.Transfer) -> str:
+def _transfer(state: State, event: ev.Transfer) -> Done:
     _opponent(state, event)
     index = die(state, event.player, event.die, "event.die")
     unlocked(state, event.player, "event.player")
     unlocked(state, event.target, "event.target")
     face = state.players[event.player].dice.pop(index)
     state.players[event.target].dice.append(face)
-    return f"gives a {face} to {_name(state, event.target)}"
+    return "give_die", {"face": face, "target": event.target}
 
 
 def _show(state: State, seat: int) -> str:
-    return " ".join(str(f) for f in state.players[seat].dice)
+    return faces(state.players[seat].dice)
 
 
 # what each gadget does, by its `effect` in the content, and the event shape recording it

@@ -16,7 +16,9 @@ from missionkit.draws import Seed, stream
 
 from ..game import IllegalEvent
 from ..gamelog import GameLog
+from ..messages import msg
 from .limits import SPECIAL, Limits, limits
+from .messages import refuse_setup
 from .model import DiceMission
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]
@@ -164,25 +166,25 @@ def new_state(setup: Setup, game: DiceMission) -> State:
     agent = setup.first_agent
     state = State(game, setup, lim, players, Round(1, agent, turn=agent), display, boxed,
                   sum(g.copies for g in game.gadgets))
-    state.log.append(f"Round 1: {players[agent].name} is the active agent.")
+    state.log.append(msg("dc.round", round=1, player=agent))
     return state
 
 
 def _check_setup(setup: Setup, game: DiceMission, lim: Limits) -> None:
     n = len(setup.players)
     if n not in lim.player_counts:
-        raise IllegalEvent(f"Dice Mission needs {min(lim.player_counts)} to "
-                           f"{max(lim.player_counts)} players; this setup has {n}", "players")
+        refuse_setup(game, "dc.no.player_count", "players", low=min(lim.player_counts),
+                     high=max(lim.player_counts), n=n)
     seen: set[str] = set()
     for i, p in enumerate(setup.players):
         if p.colour not in lim.colours:
-            raise IllegalEvent(f"unknown colour '{p.colour}' (one of {', '.join(lim.colours)})",
-                               f"players[{i}].colour")
+            refuse_setup(game, "dc.no.unknown_colour", f"players[{i}].colour", value=p.colour,
+                         colours=list(lim.colours))
         if p.colour in seen:
-            raise IllegalEvent(f"'{p.colour}' is already taken", f"players[{i}].colour")
+            refuse_setup(game, "dc.no.colour_taken", f"players[{i}].colour", colour=p.colour)
         seen.add(p.colour)
     if setup.first_agent >= n:
-        raise IllegalEvent(f"there is no seat {setup.first_agent}", "first_agent")
+        refuse_setup(game, "dc.no.no_seat", "first_agent", number=setup.first_agent)
     if setup.variants.joker and n not in lim.joker_players:
-        raise IllegalEvent(f"the Joker die needs {min(lim.joker_players)} to "
-                           f"{max(lim.joker_players)} players", "variants.joker")
+        refuse_setup(game, "dc.no.joker_players", "variants.joker", low=min(lim.joker_players),
+                     high=max(lim.joker_players))

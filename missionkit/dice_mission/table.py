@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any
 
 from missionkit.draws import stream
 
-from ..game import IllegalEvent
+from ..messages import Message, msg
 from .limits import HAND_TYPES
+from .messages import refuse, word
 from .state import State
 
-
-def refuse(message: str, field: str = "event") -> NoReturn:
-    raise IllegalEvent(message, field)
+__all__ = ["refuse"]
 
 
 def own_turn(state: State, event: Any, side: str) -> None:
     """The event's player must be the one whose turn it is, on the right side of the token."""
     if state.round.side != side:
-        refuse(f"this is the {state.round.side.upper()} phase, not the {side.upper()} phase",
-               "event.type")
+        refuse(state, "dc.no.wrong_phase", "event.type", side=word(state.round.side),
+               wanted=word(side))
     if event.player != state.round.turn:
-        refuse(f"it is {state.current.name}'s turn, not {state.players[event.player].name}'s",
-               "event.player")
+        refuse(state, "dc.no.not_your_turn", "event.player", active=state.round.turn,
+               player=event.player)
 
 
 def mission(state: State, card: str, field: str = "event.card") -> Any:
@@ -32,7 +31,7 @@ def mission(state: State, card: str, field: str = "event.card") -> Any:
     except (KeyError, LookupError):
         found = None
     if found is None:
-        refuse(f"unknown mission card '{card}'", field)
+        refuse(state, "dc.no.unknown_mission", field, value=card)
     return found
 
 
@@ -40,7 +39,7 @@ def dice_of(state: State, seat: int, field: str) -> list[int]:
     """The dice in front of `seat`; refused if they have not rolled this round."""
     dice = state.players[seat].dice
     if dice is None:
-        refuse(f"{state.players[seat].name} has not rolled this round", field)
+        refuse(state, "dc.no.not_rolled", field, player=seat)
     return dice
 
 
@@ -48,14 +47,14 @@ def die(state: State, seat: int, index: int, field: str) -> int:
     """Position `index` in `seat`'s dice, checked."""
     dice = dice_of(state, seat, field)
     if index >= len(dice):
-        refuse(f"{state.players[seat].name} has {len(dice)} dice; there is no die {index}", field)
+        refuse(state, "dc.no.no_such_die", field, player=seat, n=len(dice), index=index)
     return index
 
 
 def unlocked(state: State, seat: int, field: str) -> None:
     """Target Lock: no gadget may touch a locked player's dice until the round ends."""
     if seat in state.round.locked:
-        refuse(f"{state.players[seat].name}'s dice are under Target Lock this round", field)
+        refuse(state, "dc.no.locked", field, player=seat, gadget="target_lock")
 
 
 def reroll_faces(state: State, seat: int, event: Any) -> None:
@@ -63,12 +62,12 @@ def reroll_faces(state: State, seat: int, event: Any) -> None:
     for i, index in enumerate(event.dice):
         die(state, seat, index, f"event.dice[{i}]")
         if index in event.dice[:i]:
-            refuse(f"die {index} is named twice", f"event.dice[{i}]")
+            refuse(state, "dc.no.die_twice", f"event.dice[{i}]", index=index)
     faces = event.faces
     if event.roll or faces is None:
-        refuse("enter the new faces (or ask the app to roll)", "event.faces")
+        refuse(state, "dc.no.enter_new_faces", "event.faces")
     if len(faces) != len(event.dice):
-        refuse(f"{len(event.dice)} dice rerolled, {len(faces)} faces given", "event.faces")
+        refuse(state, "dc.no.faces_number", "event.faces", n=len(event.dice), given=len(faces))
     dice = state.players[seat].dice
     for index, face in zip(event.dice, faces, strict=True):
         dice[index] = face
@@ -79,7 +78,7 @@ def take_special(state: State, card: str, refill: str | None, field: str) -> str
     slot = state.display.index(card)
     if state.setup.variants.very_special and not state.limits.very_special_refill:
         if refill is not None:
-            refuse("Very Special Missions: the display is never refilled", field)
+            refuse(state, "dc.no.never_refilled", field)
         state.display.pop(slot)
         return None
     new = turn_up(state, refill, field)
@@ -96,7 +95,7 @@ def turn_up(state: State, card: str | None, field: str) -> str | None:
     deck = state.special_deck()
     if card is not None:
         if card not in deck:
-            refuse(f"'{card}' is not in the SPECIAL deck", field)
+            refuse(state, "dc.no.not_in_deck", field, mission=card, type="SPECIAL")
         return card
     if not deck:
         return None
@@ -104,29 +103,27 @@ def turn_up(state: State, card: str | None, field: str) -> str | None:
     return stream(state.setup.seed, f"special-draw:{state.draws}").choice(deck)
 
 
-def exchange(state: State, event: Any) -> str:
-    """Give up a mission and keep one of two drawn from its deck; the log line."""
-    p = state.players[event.player]
+def exchange(state: State, event: Any) -> Message:
+    """Give up a mission and keep one of two drawn from its deck; the log line (an
+    `exchange_hand` or `exchange_special` message)."""
     if event.card_type in HAND_TYPES:
         if event.card is not None or event.keep is not None:
-            refuse("a card in hand stays secret: give only its type", "event.card")
+            refuse(state, "dc.no.hand_secret", "event.card")
         done, need = state.progress(event.player)[event.card_type]
         if done >= need:
-            refuse(f"{p.name} holds no {event.card_type.upper()} card", "event.card_type")
-        return f"{p.name} exchanges a {event.card_type.upper()} card from their hand."
+            refuse(state, "dc.no.holds_no_type", "event.card_type", player=event.player,
+                   type=word(event.card_type))
+        return msg("exchange_hand", player=event.player, type=word(event.card_type))
     if state.setup.variants.very_special and not state.limits.very_special_exchange:
-        refuse("Very Special Missions: the SPECIALs cannot be exchanged", "event.card_type")
+        refuse(state, "dc.no.specials_kept", "event.card_type")
     if event.card not in state.display:
-        refuse(f"'{event.card}' is not a face-up SPECIAL", "event.card")
+        refuse(state, "dc.no.not_face_up", "event.card", mission=event.card, type="SPECIAL")
     if not state.special_deck() and event.keep is None:
-        refuse("the SPECIAL deck is empty", "event.card")
+        refuse(state, "dc.no.deck_empty", "event.card", type="SPECIAL")
     slot = state.display.index(event.card)
     state.display[slot] = turn_up(state, event.keep, "event.keep")
-    return (f"{p.name} exchanges the SPECIAL {title(state, event.card)} for "
-            f"{title(state, state.display[slot])}.")
+    return msg("exchange_special", player=event.player, type="SPECIAL", mission=event.card,
+               new=state.display[slot])
 
 
-def title(state: State, card: str) -> str:
-    """A mission's English name, for the log."""
-    return state.game.mission(card).name.en
 

@@ -15,9 +15,10 @@ from typing import Any
 
 from . import reactions
 from .events import PlayCard
+from .messages import log, refuse
 from .operation import robbed_one
 from .reactions import pay
-from .state import CardPlay, IllegalEvent, OpRecord, Recent, State
+from .state import CardPlay, OpRecord, Recent, State
 
 
 @dataclass
@@ -31,14 +32,14 @@ class Play:
     cost: int
     seat: int
 
-    def fail(self, message: str, field: str = "event") -> Any:
-        raise IllegalEvent(message, field)
+    def fail(self, msg_id: str, field: str = "event", **params: Any) -> Any:
+        refuse(self.state, msg_id, field, **params)
 
 
 def play(state: State, event: PlayCard, own_turn: Callable) -> None:
     card = state.game.plan_card_by_id.get(event.card)
     if card is None:
-        raise IllegalEvent(f"unknown plan card '{event.card}'", "event.card")
+        refuse(state, "dm.no.unknown_card", "event.card", value=event.card)
     if card.timing == "own_turn":
         own_turn(state, event)
     prev, state.recent = state.recent, None
@@ -47,7 +48,8 @@ def play(state: State, event: PlayCard, own_turn: Callable) -> None:
             and state.ability(event.player, "king", "A"))
     cost = 0 if free else card.cost
     if p.millions < cost:
-        raise IllegalEvent(f"{card.name.en} costs {cost} Millions; {p.name} has {p.millions}")
+        refuse(state, "dm.no.card_cost", card=card.id, cost=cost, player=event.player,
+               millions=p.millions)
     pay(state, event.player, cost)
     before = state.clone()
     before.recent = prev
@@ -55,14 +57,14 @@ def play(state: State, event: PlayCard, own_turn: Callable) -> None:
     state.card_plays[card.id] += 1
     state.discard_top = card.id
     state.recent = Recent(op=kept, card=CardPlay(event.player, card.id, before))
-    state.log.append(f"{p.name} plays {card.name.en}" + (" (free)" if free and card.cost else "")
-                     + ".")
+    log(state, "dm.play_free" if free and card.cost else "dm.play", player=event.player,
+        card=card.id)
 
 
 def apply_effect(ctx: Play) -> OpRecord | None:
     """Apply the card's effect; return the operation it leaves open to further reactions."""
     if ctx.event.roll:
-        ctx.fail("enter the dice results (or ask the app to roll)", "event.active_successes")
+        ctx.fail("dm.no.enter_dice", "event.active_successes")
     return EFFECTS.get(ctx.card.effect.kind, _physical)(ctx)
 
 
@@ -80,7 +82,7 @@ def _gain_points(ctx: Play) -> None:
 
 def _lower_security(ctx: Play) -> None:
     if ctx.state.turn.security_card:
-        ctx.fail("one security card per operation (D13)", "event.card")
+        ctx.fail("dm.no.security_card", "event.card")
     ctx.state.turn.security_card = ctx.card.effect.amount
 
 
@@ -99,7 +101,7 @@ def _imitation(ctx: Play) -> None:
 def _target(ctx: Play) -> Any:
     event, state = ctx.event, ctx.state
     if event.target is None or event.target == ctx.seat or event.target >= len(state.players):
-        ctx.fail("choose another player", "event.target")
+        ctx.fail("dm.no.other_player", "event.target")
     return state.players[event.target]
 
 
@@ -107,7 +109,7 @@ def _take_from_player(ctx: Play) -> None:
     """Extortion: one treasure of your choice from a player in your city."""
     victim, treasure = _target(ctx), ctx.event.treasure
     if not treasure or victim.treasures.get(treasure, 0) == 0:
-        ctx.fail(f"{victim.name} holds no such treasure", "event.treasure")
+        ctx.fail("dm.no.no_such_treasure", "event.treasure", player=ctx.event.target)
     victim.treasures[treasure] -= 1
     ctx.state.players[ctx.seat].treasures[treasure] += 1
 
@@ -115,9 +117,9 @@ def _take_from_player(ctx: Play) -> None:
 def _swap(ctx: Play) -> None:
     other, me, event = _target(ctx), ctx.state.players[ctx.seat], ctx.event
     if not event.give or me.treasures.get(event.give, 0) == 0:
-        ctx.fail(f"{me.name} holds no such treasure to give", "event.give")
+        ctx.fail("dm.no.nothing_to_give", "event.give", player=ctx.seat)
     if not event.treasure or other.treasures.get(event.treasure, 0) == 0:
-        ctx.fail(f"{other.name} holds no such treasure", "event.treasure")
+        ctx.fail("dm.no.no_such_treasure", "event.treasure", player=event.target)
     me.treasures[event.give] -= 1
     other.treasures[event.give] += 1
     other.treasures[event.treasure] -= 1
@@ -127,7 +129,7 @@ def _swap(ctx: Play) -> None:
 def _buy_back(ctx: Play) -> None:
     state, treasure = ctx.state, ctx.event.treasure
     if not treasure or state.sold.get(treasure, 0) == 0:
-        ctx.fail("the sold pile has no such treasure", "event.treasure")
+        ctx.fail("dm.no.sold_pile", "event.treasure")
     state.sold[treasure] -= 1
     state.players[ctx.seat].treasures[treasure] += 1
 
@@ -138,7 +140,7 @@ def _easy_pickings(ctx: Play) -> None:
     lowest = min((c.security for c in full), default=None)
     city = state.game.city_by_id.get(ctx.event.city or "")
     if city is None or state.cities[city.id] is None or city.security != lowest:
-        ctx.fail(f"pick a city with a treasure at the lowest security ({lowest})", "event.city")
+        ctx.fail("dm.no.lowest_security", "event.city", level=lowest)
     treasure = state.cities[city.id]
     state.cities[city.id] = None
     state.players[ctx.seat].treasures[treasure] += 1
@@ -149,11 +151,11 @@ def _hacking(ctx: Play) -> OpRecord | None:
     """Hacking: the effect of the card on top of the discard pile, for Hacking's cost (D33)."""
     top = ctx.state.discard_top
     if top is None:
-        ctx.fail("the discard pile is empty: there is nothing to copy", "event.card")
+        ctx.fail("dm.no.discard_empty", "event.card")
     copied = ctx.state.game.plan_card_by_id[top]
     if copied.effect.kind == "copy_discard":
-        ctx.fail("Hacking cannot copy Hacking", "event.card")
-    ctx.state.log.append(f"Hacking copies {copied.name.en}.")
+        ctx.fail("dm.no.hacking_hacking", "event.card", card=ctx.card.id)
+    log(ctx.state, "dm.hacking_copies", card="hacking", copied=copied.id)
     return apply_effect(Play(ctx.state, ctx.event, copied, ctx.prev, ctx.cost, ctx.seat))
 
 

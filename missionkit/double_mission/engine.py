@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from missionkit.draws import stream
 
 from ..content.errors import field_path
-from ..game import Handlers
+from ..game import Handlers, IllegalEvent
 from . import cards, table
 from .events import (
     EVENT,
@@ -34,11 +34,12 @@ from .events import (
     TakeMillions,
     TeamExchange,
 )
+from .messages import log, refuse
 from .model import DoubleMission
 from .operation import dice_for, draw_token, resolve
 from .rules import title_met
 from .snapshot import Snapshot, TallyError
-from .state import IllegalEvent, OpRecord, Recent, State, Turn, new_state
+from .state import OpRecord, Recent, State, Turn, new_state
 from .tally import tally
 
 
@@ -56,6 +57,7 @@ def parse_event(raw: Any, *, strict: bool = False) -> Any:
 
 
 def _raise(message: str, field: str = "event") -> Any:
+    """A refusal with no message id: the shape checks' own words (pydantic's)."""
     raise IllegalEvent(message, field)
 
 
@@ -102,9 +104,9 @@ def apply(state: State, event: Any) -> None:
     if isinstance(event, Score):
         return _score(state, event)
     if state.status == "finished":
-        _raise("the game is over; only final scoring remains")
+        refuse(state, "dm.no.game_over")
     if not 0 <= event.player < len(state.players):
-        _raise(f"there is no player {event.player}", "event.player")
+        refuse(state, "dm.no.no_player", "event.player", number=event.player)
     _turn_closing(state, event)
     if not isinstance(event, PlayCard):
         state.recent = None  # a reaction must come right after what it answers
@@ -122,20 +124,20 @@ def _turn_closing(state: State, event: Any) -> None:
         card = state.game.plan_card_by_id.get(event.card)
         if card is None or card.timing == "any_time":
             return
-    done = "sold" if turn.sold else "claimed a title"
-    _raise(f"{state.active.name} has {done}: the turn ends now (only end_turn is left)")
+    refuse(state, "dm.no.sold_turn_ends" if turn.sold else "dm.no.titled_turn_ends",
+           player=turn.player)
 
 
 def _own_turn(state: State, event: Any) -> None:
     if event.player != state.turn.player:
-        _raise(f"it is {state.active.name}'s turn, not {state.players[event.player].name}'s",
-               "event.player")
+        refuse(state, "dm.no.not_your_turn", "event.player", active=state.turn.player,
+               player=event.player)
 
 
 def _use_action(state: State, event: Any) -> None:
     _own_turn(state, event)
     if state.turn.actions_left <= 0:
-        _raise("no actions left this turn")
+        refuse(state, "dm.no.no_actions")
     state.turn.actions_left -= 1
 
 
@@ -143,13 +145,14 @@ def _use_action(state: State, event: Any) -> None:
 def _take_millions(state: State, event: TakeMillions) -> None:
     _use_action(state, event)
     state.active.millions += state.game.game.millions.per_action
-    state.log.append(f"{state.active.name} takes {state.game.game.millions.per_action} Millions.")
+    log(state, "dm.take_millions", player=state.turn.player,
+        millions=state.game.game.millions.per_action)
 
 
 @handles(Action)
 def _action(state: State, event: Action) -> None:
     _use_action(state, event)
-    state.log.append(f"{state.active.name}: {event.kind.replace('_', ' ')}.")
+    log(state, f"dm.{event.kind}", player=state.turn.player)
 
 
 @handles(BuyDie)
@@ -157,12 +160,13 @@ def _buy_die(state: State, event: BuyDie) -> None:
     _own_turn(state, event)
     dice, p = state.game.game.dice, state.active
     if p.dice >= dice.max:
-        _raise(f"{p.name} already owns {dice.max} dice, the most there are")
+        refuse(state, "dm.no.most_dice", player=event.player, dice=dice.max)
     if p.millions < dice.price:
-        _raise(f"a die costs {dice.price} Millions; {p.name} has {p.millions}")
+        refuse(state, "dm.no.die_cost", price=dice.price, player=event.player,
+               millions=p.millions)
     p.millions -= dice.price
     p.dice += 1
-    state.log.append(f"{p.name} buys a die ({p.dice} now).")
+    log(state, "dm.buy_die", player=event.player, dice=p.dice)
 
 
 def operation_dice(state: State, event: Operation) -> tuple[int, int]:
@@ -174,31 +178,32 @@ def operation_dice(state: State, event: Operation) -> tuple[int, int]:
 def _operation(state: State, event: Operation) -> None:
     _own_turn(state, event)
     if state.turn.operations_left <= 0:
-        _raise("the operation for this turn is used")
+        refuse(state, "dm.no.operation_used")
     if state.cities.get(event.city, "") is None:
-        _raise(f"{event.city} has already been robbed", "event.city")
+        refuse(state, "dm.no.robbed", "event.city", city=event.city)
     need, helper_need = operation_dice(state, event)
     active, helper = state.active, None
     if active.dice < need:
-        _raise(f"{active.name} owns {active.dice} dice; this operation needs {need}")
+        refuse(state, "dm.no.too_few_dice", player=event.player, dice=active.dice, need=need)
     if event.helper is not None:
         if event.helper == event.player or event.helper >= len(state.players):
-            _raise("the helper must be another player", "event.helper")
+            refuse(state, "dm.no.helper_other", "event.helper")
         if state.turn.single_die:
-            _raise("Without Anyone Knowing cannot be used in a cooperation", "event.helper")
+            refuse(state, "dm.no.single_die_coop", "event.helper", card="without_anyone_knowing")
         helper = state.players[event.helper]
         if helper.dice < helper_need:
-            _raise(f"{helper.name} owns {helper.dice} dice; helping needs {helper_need}",
-                   "event.helper")
+            refuse(state, "dm.no.helper_dice", "event.helper", player=event.helper,
+                   dice=helper.dice, need=helper_need)
     if event.roll or event.active_successes is None:
-        _raise("enter the dice results (or ask the app to roll)", "event.active_successes")
+        refuse(state, "dm.no.enter_dice", "event.active_successes")
     if event.active_successes > need:
-        _raise(f"{event.active_successes} successes from {need} dice", "event.active_successes")
+        refuse(state, "dm.no.too_many_successes", "event.active_successes",
+               successes=event.active_successes, dice=need)
     if helper is not None and (event.helper_successes is None
                                or event.helper_successes > helper_need):
-        _raise(f"the helper rolls {helper_need} dice", "event.helper_successes")
+        refuse(state, "dm.no.helper_rolls", "event.helper_successes", dice=helper_need)
     if event.invert and not state.ability(event.player, "king", "B"):
-        _raise("only King side B can invert a roll", "event.invert")
+        refuse(state, "dm.no.king_b_inverts", "event.invert", character="king")
     turn = state.turn
     rec = OpRecord(
         player=event.player, helper=event.helper, city=event.city,
@@ -218,13 +223,13 @@ def _operation(state: State, event: Operation) -> None:
 def _declare_inversion(state: State, event: DeclareInversion) -> None:
     _own_turn(state, event)
     if not state.ability(event.player, "king", "B"):
-        _raise("only King side B can invert a roll", "event.player")
+        refuse(state, "dm.no.king_b_inverts", "event.player", character="king")
     if state.turn.operations_left <= 0:
-        _raise("the operation for this turn is used")
+        refuse(state, "dm.no.operation_used")
     if state.turn.invert:
-        _raise("the inversion is already declared")
+        refuse(state, "dm.no.inversion_declared")
     state.turn.invert = True
-    state.log.append(f"{state.active.name} declares an inversion for the next operation.")
+    log(state, "dm.declare_inversion", player=state.turn.player)
 
 
 @handles(Sell)
@@ -233,13 +238,14 @@ def _sell(state: State, event: Sell) -> None:
     p, turn = state.active, state.turn
     count = p.treasures.get(event.treasure, 0)
     if event.treasure not in state.values:
-        _raise(f"unknown treasure '{event.treasure}'", "event.treasure")
+        refuse(state, "dm.no.unknown_treasure", "event.treasure", value=event.treasure)
     if count == 0:
-        _raise(f"{p.name} holds no {event.treasure.replace('_', ' ')}", "event.treasure")
+        refuse(state, "dm.no.holds_none", "event.treasure", player=event.player,
+               treasure=event.treasure)
     if turn.sold:
-        _raise("one sale per turn")
+        refuse(state, "dm.no.one_sale")
     if turn.titled and not state.setup.options.sale_and_title:
-        _raise("a turn ends with a sale or a title, not both")
+        refuse(state, "dm.no.sale_or_title")
     value = state.values[event.treasure]
     each = 7 if state.ability(event.player, "queen", "A") else value
     p.score += each * count
@@ -248,8 +254,8 @@ def _sell(state: State, event: Sell) -> None:
     p.treasures[event.treasure] = 0
     state.sold[event.treasure] += count
     turn.sold = True
-    state.log.append(f"{p.name} sells {count} {event.treasure.replace('_', ' ')} for "
-                     f"{each * count}; the value drops to {state.values[event.treasure]}.")
+    log(state, "dm.sell", player=event.player, count=count, treasure=event.treasure,
+        points=each * count, value=state.values[event.treasure])
 
 
 def eligible_titles(state: State, seat: int, imitations: int = 0) -> list[str]:
@@ -266,26 +272,26 @@ def _claim_title(state: State, event: ClaimTitle) -> None:
     _own_turn(state, event)
     turn, p = state.turn, state.active
     if event.title not in state.offer:
-        _raise(f"'{event.title}' is not on offer", "event.title")
+        refuse(state, "dm.no.not_on_offer", "event.title", title=event.title)
     if turn.titled:
-        _raise("one title per turn")
+        refuse(state, "dm.no.one_title")
     if turn.sold:
-        _raise("claim the title before the sale" if state.setup.options.sale_and_title
-               else "a turn ends with a sale or a title, not both")
+        refuse(state, "dm.no.title_before_sale" if state.setup.options.sale_and_title
+               else "dm.no.sale_or_title")
     if event.imitations > turn.imitations:
-        _raise("play Making an Imitation first", "event.imitations")
+        refuse(state, "dm.no.imitation_first", "event.imitations", card="making_an_imitation")
     if event.title not in eligible_titles(state, event.player, event.imitations):
-        _raise(f"{p.name} does not meet the condition of '{event.title}'", "event.title")
+        refuse(state, "dm.no.condition", "event.title", player=event.player, title=event.title)
     state.offer.remove(event.title)
     p.titles.append(event.title)
     turn.titled = True
-    state.log.append(f"{p.name} claims a title (face down).")
+    log(state, "dm.claim_title", player=event.player)
 
 
 @handles(TakeInvestigation)
 def _take_investigation(state: State, event: TakeInvestigation) -> None:
     draw_token(state, event.player, event.token_from)
-    state.log.append(f"{state.players[event.player].name} takes an investigation token.")
+    log(state, "dm.take_investigation", player=event.player)
 
 
 @handles(PlayCard)
@@ -308,7 +314,7 @@ def _end_turn(state: State, event: EndTurn) -> None:
     _own_turn(state, event)
     n = len(state.players)
     ending, last_seat = state.turn, event.player == n - 1
-    state.log.append(f"{state.active.name} ends the turn.")
+    log(state, "dm.end_turn", player=state.turn.player)
     board_empty = all(t is None for t in state.cities.values())
     if ending.extra or board_empty:
         return _finish(state)
@@ -316,7 +322,7 @@ def _end_turn(state: State, event: EndTurn) -> None:
         joker_b = next((i for i in range(n) if state.ability(i, "joker", "B")), None)
         if joker_b is not None:
             state.turn = _fresh_turn(state, joker_b, extra=True)
-            state.log.append(f"{state.players[joker_b].name} (Joker B) takes an extra turn.")
+            log(state, "dm.extra_turn", player=joker_b, character="joker")
             return None
         return _finish(state)
     state.turn = _fresh_turn(state, (event.player + 1) % n)
@@ -330,19 +336,19 @@ def _fresh_turn(state: State, seat: int, *, extra: bool = False) -> Turn:
 
 def _finish(state: State) -> None:
     state.status = "finished"
-    state.log.append("Play is over: record missions to see the final tally.")
+    log(state, "dm.play_over")
 
 
 def _score(state: State, event: Score) -> None:
     if state.status != "finished":
-        _raise("final scoring starts when play is over")
+        refuse(state, "dm.no.not_over")
     if state.result is not None:
-        _raise("the final tally is already revealed; undo it to score again", "event.type")
+        refuse(state, "dm.no.tally_revealed", "event.type")
     try:
         state.result = tally(snapshot(state, event), state.game)
     except TallyError as exc:  # the table's scoring inputs contradict the game
         _raise(exc.message, _score_field(exc.field))
-    state.log.append("Final tally revealed.")
+    log(state, "dm.tally")
 
 
 def _score_field(field: str) -> str:
@@ -364,18 +370,19 @@ def _close_watch_reveal(state: State, event: Score) -> list[str] | None:
         rng = stream(state.setup.seed, "close-watch")
         return rng.sample(unused, 3) if len(unused) >= 3 else None
     if len(set(event.close_watch_reveal)) != 3:
-        _raise("Close Watch reveals 3 different titles", "event.close_watch_reveal")
+        refuse(state, "dm.no.close_watch_three", "event.close_watch_reveal",
+               mission="close_watch")
     for i, title in enumerate(event.close_watch_reveal):
         if title not in unused:
-            _raise(f"'{title}' was laid out this game (or is unknown): Close Watch reveals "
-                   "unused titles", f"event.close_watch_reveal[{i}]")
+            refuse(state, "dm.no.close_watch_unused", f"event.close_watch_reveal[{i}]",
+                   title=title, mission="close_watch")
     return list(event.close_watch_reveal)
 
 
 def snapshot(state: State, event: Score) -> Snapshot:
     """The end-game snapshot of a finished game plus the table's scoring inputs."""
     if len(event.missions) != len(state.players):
-        _raise("one mission list per player", "event.missions")
+        refuse(state, "dm.no.mission_lists", "event.missions")
     reveal = _close_watch_reveal(state, event)
     jack_b = next((i for i, p in enumerate(state.players) if p.has("jack", "B")), None)
     players = []

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .state import IllegalEvent, OpRecord, State
+from .messages import log, refuse
+from .state import OpRecord, State
 
 BAG = -1  # the source of a token drawn from the bag
 
@@ -18,7 +19,7 @@ def dice_for(state: State, player: int, city_id: str) -> tuple[int, int]:
     """Dice the active player and a helper roll: the effective level (floor 1), or 1 die."""
     city = state.game.city_by_id.get(city_id)
     if city is None:
-        raise IllegalEvent(f"unknown city '{city_id}'", "event.city")
+        refuse(state, "dm.no.unknown_city", "event.city", value=city_id)
     level = effective_level(state, city.security, security_cut(state, player))
     return (1 if state.turn.single_die else level), level
 
@@ -60,7 +61,6 @@ def resolve(state: State, rec: OpRecord) -> OpRecord:
     """Apply the operation's outcome; return the record with what it changed."""
     active_ok, helper_ok = succeeded(rec)
     city = state.game.city_by_id[rec.city]
-    names = {s: state.players[s].name for s, _ in _rollers(rec)}
     if active_ok or helper_ok:
         before = state.status
         state.cities[rec.city] = None
@@ -69,9 +69,14 @@ def resolve(state: State, rec: OpRecord) -> OpRecord:
         points = tuple((s, _points(state, rec, s, n)) for s, n in _rollers(rec))
         for seat, n in points:
             state.players[seat].score += n
-        state.log.append(f"{names[rec.player]} robs {city.name.en}: "
-                         f"{rec.treasure.replace('_', ' ')}; "
-                         + ", ".join(f"{names[s]} +{n}" for s, n in points) + ".")
+        scored = dict(points)
+        if rec.helper is None:
+            log(state, "dm.rob", player=rec.player, city=city.id, treasure=rec.treasure,
+                points=scored[rec.player])
+        else:
+            log(state, "dm.rob_together", player=rec.player, city=city.id,
+                treasure=rec.treasure, points=scored[rec.player], helper=rec.helper,
+                helper_points=scored[rec.helper])
         robbed_one(state)
         return replace(rec, success=True, holder=rec.player, points=points, tokens=(),
                        status_before=before)
@@ -87,9 +92,10 @@ def resolve(state: State, rec: OpRecord) -> OpRecord:
         source = draw_token(state, seat, choice, field)
         if source is not None:
             tokens.append((seat, source))
-    verb = "each take" if rec.helper is not None else "takes"
-    state.log.append(f"The alarm sounds in {city.name.en}: "
-                     + " and ".join(names.values()) + f" {verb} an investigation token.")
+    if rec.helper is None:
+        log(state, "dm.alarm", city=city.id, player=rec.player)
+    else:
+        log(state, "dm.alarm_together", city=city.id, player=rec.player, helper=rec.helper)
     return replace(rec, success=False, holder=None, points=tuple(points), tokens=tuple(tokens),
                    status_before=state.status)
 
@@ -119,7 +125,7 @@ def robbed_one(state: State) -> None:
     state.round_marker = max(0, state.round_marker - 1)
     if state.round_marker == 0 and state.status == "playing":
         state.status = "final_round"
-        state.log.append("The round marker reaches 0: this is the last round.")
+        log(state, "dm.last_round")
 
 
 def draw_token(state: State, seat: int, choice: int | None = None,
@@ -136,8 +142,7 @@ def draw_token(state: State, seat: int, choice: int | None = None,
     most = max(len(state.players[i].evidence) for i in others)
     tied = [i for i in others if len(state.players[i].evidence) == most]
     if choice is not None and choice not in tied:
-        raise IllegalEvent("the bag is empty: take from a player with the most tokens ("
-                           + " or ".join(state.players[i].name for i in tied) + ")", field)
+        refuse(state, "dm.no.bag_empty", field, players=tied)
     source = tied[0] if choice is None else choice
     state.players[seat].evidence.append(state.players[source].evidence.pop())
     return source

@@ -10,6 +10,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from .messages import log
 from .operation import resolve, revert, succeeded
 from .state import OpRecord, State
 
@@ -24,7 +25,7 @@ def pay(state: State, seat: int, cost: int) -> None:
 def _open_op(ctx: Any, what: str) -> OpRecord:
     op = ctx.prev.op if ctx.prev else None
     if op is None:
-        ctx.fail(f"{ctx.card.name.en} is played right after {what}", "event.card")
+        ctx.fail(what, "event.card", card=ctx.card.id)
     return op
 
 
@@ -41,46 +42,43 @@ def perfect_job(ctx: Any) -> OpRecord | None:
             ctx.state.players[seat].score += n
             n *= 2
         points.append((seat, n))
-    ctx.state.log.append(f"{ctx.state.players[op.player].name}'s operation points double.")
+    log(ctx.state, "dm.points_double", player=op.player)
     return replace(op, multiplier=op.multiplier * 2, points=tuple(points))
 
 
 def enforcement(ctx: Any) -> OpRecord:
     """Own turn, right after a failed operation: one of your failed dice becomes a success;
     if that makes the operation succeed, it resolves as a success."""
-    op = _open_op(ctx, "your failed operation")
+    op = _open_op(ctx, "dm.no.after_failure")
     if op.player != ctx.seat or op.success:
-        ctx.fail("Enforcement answers your own failed operation", "event.card")
+        ctx.fail("dm.no.own_failure", "event.card", card=ctx.card.id)
     if op.active_successes >= op.need:
-        ctx.fail("none of your dice failed", "event.card")
+        ctx.fail("dm.no.no_failed_die", "event.card")
     revert(ctx.state, op)
-    ctx.state.log.append(f"{ctx.state.players[op.player].name} turns a failed die into a "
-                         "success.")
+    log(ctx.state, "dm.die_to_success", player=op.player)
     return resolve(ctx.state, replace(op, active_successes=op.active_successes + 1))
 
 
 def security_disruption(ctx: Any) -> OpRecord:
     """Right after a successful operation: void it; whoever succeeded rolls again and the
     operation resolves on the new dice (the others keep theirs)."""
-    op, event = _open_op(ctx, "a successful operation"), ctx.event
+    op, event = _open_op(ctx, "dm.no.after_success"), ctx.event
     if not op.success:
-        ctx.fail("Security Disruption answers a successful operation", "event.card")
+        ctx.fail("dm.no.answers_success", "event.card", card=ctx.card.id)
     active_ok, helper_ok = succeeded(op)
     for ok, value, field, dice in ((active_ok, event.active_successes, "active_successes",
                                     op.need),
                                    (helper_ok, event.helper_successes, "helper_successes",
                                     op.helper_need)):
         if ok and value is None:
-            ctx.fail("enter the new dice results (or ask the app to roll)", f"event.{field}")
+            ctx.fail("dm.no.enter_new_dice", f"event.{field}")
         if not ok and value is not None:
-            ctx.fail("only whoever succeeded rolls again", f"event.{field}")
+            ctx.fail("dm.no.only_winners_reroll", f"event.{field}")
         if ok and value > dice:
-            ctx.fail(f"{value} successes from {dice} dice", f"event.{field}")
+            ctx.fail("dm.no.too_many_successes", f"event.{field}", successes=value, dice=dice)
     revert(ctx.state, op)
-    ctx.state.log.append("Security Disruption voids the success: "
-                         + ("the active player" if active_ok else "the helper")
-                         + (" and the helper" if active_ok and helper_ok else "")
-                         + " rolls again.")
+    log(ctx.state, "dm.disrupted_both" if active_ok and helper_ok
+        else "dm.disrupted_active" if active_ok else "dm.disrupted_helper", card=ctx.card.id)
     again = replace(
         op, active_successes=op.active_successes if not active_ok else event.active_successes,
         helper_successes=op.helper_successes if not helper_ok else event.helper_successes,
@@ -104,17 +102,17 @@ def roll_again(op: OpRecord, raw: dict, rng: random.Random, p: float) -> dict:
 def double_cross(ctx: Any) -> OpRecord:
     """Only the helper, right after a successful cooperation on someone else's turn, takes
     the treasure just won (D39); both keep the points of their dice."""
-    op, state, event = _open_op(ctx, "a successful cooperation"), ctx.state, ctx.event
+    op, state, event = _open_op(ctx, "dm.no.after_coop"), ctx.state, ctx.event
     if not op.success or op.helper is None:
-        ctx.fail("Double-Cross answers a successful cooperation", "event.card")
+        ctx.fail("dm.no.answers_coop", "event.card", card=ctx.card.id)
     if ctx.seat != op.helper or ctx.seat == state.turn.player:
-        ctx.fail("only the helper, on someone else's turn, can double-cross", "event.player")
+        ctx.fail("dm.no.only_helper", "event.player")
     if event.target not in (None, op.holder) or event.treasure not in (None, op.treasure):
-        ctx.fail(f"Double-Cross takes the {op.treasure.replace('_', ' ')} just won",
-                 "event.treasure")
+        ctx.fail("dm.no.takes_just_won", "event.treasure", card=ctx.card.id,
+                 treasure=op.treasure)
     holder = state.players[op.holder]
     if holder.treasures.get(op.treasure, 0) == 0:
-        ctx.fail(f"{holder.name} no longer holds it", "event.treasure")
+        ctx.fail("dm.no.no_longer_holds", "event.treasure", player=op.holder)
     holder.treasures[op.treasure] -= 1
     state.players[ctx.seat].treasures[op.treasure] += 1
     return replace(op, holder=ctx.seat)
@@ -126,9 +124,8 @@ def threaten(ctx: Any) -> OpRecord | None:
     state = ctx.state
     target = ctx.prev.card if ctx.prev else None
     if target is None or target.seat == ctx.seat:
-        ctx.fail("Threaten cancels a card another player has just played", "event.card")
+        ctx.fail("dm.no.threaten_other", "event.card", card=ctx.card.id)
     state.restore(target.before)
     pay(state, ctx.seat, ctx.cost)  # Threaten's own cost, paid after the snapshot
-    name = state.game.plan_card_by_id[target.card].name.en
-    state.log.append(f"{state.players[target.seat].name}'s {name} is cancelled.")
+    log(state, "dm.cancelled", player=target.seat, card=target.card)
     return state.recent.op if state.recent else None

@@ -10,8 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from missionkit.draws import Seed, stream
 
-from ..game import IllegalEvent, PlayerName
+from ..game import IllegalEvent as IllegalEvent  # (re-exported: tests import it here)
+from ..game import PlayerName
 from ..gamelog import GameLog
+from .messages import refuse_setup
 from .model import DoubleMission
 
 Name = PlayerName
@@ -212,34 +214,31 @@ def new_state(setup: Setup, game: DoubleMission) -> State:
 def _check_setup(setup: Setup, game: DoubleMission) -> None:
     counts = [r.count for r in game.game.players]
     if len(setup.players) not in counts:
-        raise IllegalEvent(f"Double Mission needs {game.supported_players().replace('-', ' to ')} "
-                           f"players; this setup has {len(setup.players)}", "players")
+        refuse_setup(game, "dm.no.player_count", "players", low=min(counts), high=max(counts),
+                     n=len(setup.players))
     seen: set[str] = set()
     for i, seat in enumerate(setup.players):
         if seat.character not in game.character_by_id:
-            raise IllegalEvent(f"unknown character '{seat.character}'",
-                               f"players[{i}].character")
+            refuse_setup(game, "dm.no.unknown_character", f"players[{i}].character",
+                         value=seat.character)
         if seat.character in seen:
-            raise IllegalEvent(f"'{seat.character}' is already taken", f"players[{i}].character")
+            refuse_setup(game, "dm.no.character_taken", f"players[{i}].character",
+                         character=seat.character)
         seen.add(seat.character)
     if setup.options.team_mode:
         teams = Counter(s.team for s in setup.players)
         if len(setup.players) != 4 or teams != Counter({"A": 2, "B": 2}):
-            raise IllegalEvent("the team variant needs 4 players, two in team A and two in B",
-                               "options.team_mode")
+            refuse_setup(game, "dm.no.team_count", "options.team_mode")
         seats = [s.team for s in setup.players]
         if any(seats[i] == seats[(i + 1) % 4] for i in range(4)):
-            raise IllegalEvent("teammates may not sit next to each other: seat the teams "
-                               "A, B, A, B (KO 294-295)", "options.team_mode")
+            refuse_setup(game, "dm.no.team_seating", "options.team_mode")
     if setup.placement is not None:
         want = Counter({t.id: t.count for t in game.treasures})
         if set(setup.placement) != set(game.city_by_id) or Counter(
                 setup.placement.values()) != want:
-            raise IllegalEvent("placement must give every city one treasure, 4 of each type",
-                               "placement")
+            refuse_setup(game, "dm.no.placement", "placement")
     if setup.titles is not None:
         row = game.player_count(len(setup.players))
         if len(set(setup.titles)) != row.titles_on_offer or not set(setup.titles) <= set(
                 game.title_by_id):
-            raise IllegalEvent(f"titles must be {row.titles_on_offer} different title ids",
-                               "titles")
+            refuse_setup(game, "dm.no.titles", "titles", n=row.titles_on_offer)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..messages import Message, as_json, msg
 from . import odds
 from .events import TeamExchange
+from .messages import english, log, refuse
 from .operation import effective_level, security_cut
-from .state import IllegalEvent, State
+from .state import State
 
 NOT_TRACKED = "not tracked: moves, hands, how many copies are left"
 
@@ -17,35 +19,41 @@ def reshuffle(state: State) -> None:
     """The discard pile became the new deck: it is empty, and card counts start again."""
     state.card_plays.clear()
     state.discard_top = None
-    state.log.append("The discard pile is shuffled into a new plan deck.")
+    log(state, "dm.reshuffle")
 
 
-def warnings(state: State) -> list[str]:
+def warnings(state: State) -> list[Message]:
     """Cards played more often than their copies allow since the last reshuffle: a warning,
     not a refusal, since hands and the deck stay physical."""
     out = []
     for card in state.game.plan_cards:
         n = state.card_plays.get(card.id, 0)
         if n > card.copies:
-            out.append(f"{card.name.en} played {n} times since the last reshuffle, but the "
-                       f"deck holds {card.copies}: check the cards or record the reshuffle.")
+            out.append(msg("dm.warn.copies", card=card.id, times=n, copies=card.copies))
     return out
+
+
+def _warnings(state: State) -> dict[str, Any]:
+    """The card-count warnings in English (the API) and as data (the pages)."""
+    found = warnings(state)
+    return {"warnings": [english(state, w) for w in found],
+            "warning_messages": [as_json(w) for w in found]}
 
 
 def team_exchange(state: State, event: TeamExchange) -> None:
     """Teammates in the same city trade treasures and Millions on either one's turn (D36);
     it uses no action. Being in the same city is physical and not checked."""
     if not state.setup.options.team_mode:
-        raise IllegalEvent("exchanges are part of the team variant", "event.type")
+        refuse(state, "dm.no.team_only", "event.type")
     a, seat_b = state.players[event.player], event.partner
     if seat_b == event.player or seat_b >= len(state.players) or (
             state.players[seat_b].team != a.team):
-        raise IllegalEvent(f"{a.name} exchanges only with a teammate", "event.partner")
+        refuse(state, "dm.no.teammate_only", "event.partner", player=event.player)
     b = state.players[seat_b]
     if state.turn.player not in (event.player, seat_b):
-        raise IllegalEvent("teammates exchange on either one's turn", "event.player")
-    _check_can_give(state, a, event.give, event.give_millions, "event.give")
-    _check_can_give(state, b, event.get, event.get_millions, "event.get")
+        refuse(state, "dm.no.either_turn", "event.player")
+    _check_can_give(state, event.player, event.give, event.give_millions, "event.give")
+    _check_can_give(state, seat_b, event.get, event.get_millions, "event.get")
     for giver, taker, items, millions in ((a, b, event.give, event.give_millions),
                                           (b, a, event.get, event.get_millions)):
         for treasure, n in items.items():
@@ -53,19 +61,21 @@ def team_exchange(state: State, event: TeamExchange) -> None:
             taker.treasures[treasure] += n
         giver.millions -= millions
         taker.millions += millions
-    state.log.append(f"{a.name} and {b.name} exchange treasures and Millions.")
+    log(state, "dm.exchange", player=event.player, partner=seat_b)
 
 
-def _check_can_give(state: State, giver: Any, items: dict[str, int], millions: int,
+def _check_can_give(state: State, seat: int, items: dict[str, int], millions: int,
                     field: str) -> None:
+    giver = state.players[seat]
     for treasure, n in items.items():
         if treasure not in state.values:
-            raise IllegalEvent(f"unknown treasure '{treasure}'", f"{field}.{treasure}")
+            refuse(state, "dm.no.unknown_treasure", f"{field}.{treasure}", value=treasure)
         if giver.treasures.get(treasure, 0) < n:
-            raise IllegalEvent(f"{giver.name} holds {giver.treasures.get(treasure, 0)} "
-                               f"{treasure.replace('_', ' ')}", f"{field}.{treasure}")
+            refuse(state, "dm.no.holds_count", f"{field}.{treasure}", player=seat,
+                   count=giver.treasures.get(treasure, 0), treasure=treasure)
     if giver.millions < millions:
-        raise IllegalEvent(f"{giver.name} has {giver.millions} Millions", f"{field}_millions")
+        refuse(state, "dm.no.has_millions", f"{field}_millions", player=seat,
+               millions=giver.millions)
 
 
 # Every answer to a phone carries the odds table, and it changes only when a treasure is
@@ -113,6 +123,6 @@ def _odds_table(state: State, cut: int, single_die: bool, inverted: bool,
 def table_view(state: State) -> dict[str, Any]:
     """The table's extras for a client: odds, warnings, the discard pile, the inversion."""
     return {"operations": operation_odds(state) if state.status != "finished" else [],
-            "warnings": warnings(state), "discard_top": state.discard_top,
+            **_warnings(state), "discard_top": state.discard_top,
             "cards_since_reshuffle": {c: n for c, n in sorted(state.card_plays.items()) if n},
             "inversion_declared": state.turn.invert, "not_tracked": NOT_TRACKED}

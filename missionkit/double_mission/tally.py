@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..messages import Message, as_json, msg
+from .messages import CATALOGUE, game_namer
 from .model import (
     DicePairs,
     DoubleMission,
@@ -62,15 +64,16 @@ def tally(snap: Snapshot, game: DoubleMission) -> dict[str, Any]:
     sold: Counter[str] = Counter(snap.sold or {})
     lines = [Line(p.name, p.track, p.millions, Counter(p.held()), list(p.titles or []))
              for p in snap.players]
-    notes: list[str] = []
-    for p, line in zip(snap.players, lines, strict=True):  # 1. Jack B
+    notes: list[Message] = []
+    for seat, (p, line) in enumerate(zip(snap.players, lines, strict=True)):  # 1. Jack B
         for t in p.jack_b_take or []:
             sold[t] -= 1
             line.held[t] += 1
         if p.jack_b_take:
-            notes.append(f"{p.name} (Jack B) took {', '.join(p.jack_b_take)} from the sold pile.")
+            notes.append(msg("dm.note.jack_b", player=seat, character="jack",
+                             treasures=list(p.jack_b_take)))
     robbed = set(snap.board.robbed_cities)
-    for p, line in zip(snap.players, lines, strict=True):  # 2. missions
+    for seat, (p, line) in enumerate(zip(snap.players, lines, strict=True)):  # 2. missions
         missions = [game.mission_by_id[m] for m in p.missions]
         # Close Watch first, so Notorious Super Star counts the titles it brings (decisions).
         missions.sort(key=lambda m: not isinstance(m.scoring, RevealTitles))
@@ -80,7 +83,7 @@ def tally(snap: Snapshot, game: DoubleMission) -> dict[str, Any]:
             if not isinstance(s, RankBonus):  # Comeback's points are its `comeback`
                 line.by_mission.setdefault(mission.id, 0)
             if isinstance(s, RevealTitles):
-                _close_watch(snap, game, p, line, notes)
+                _close_watch(snap, game, p, line, notes, seat)
             elif isinstance(s, FixedValue):
                 value_of = {t: s.value for t in value_of}
             elif isinstance(s, TitlesAgain):
@@ -99,6 +102,7 @@ def tally(snap: Snapshot, game: DoubleMission) -> dict[str, Any]:
     _comeback(snap, game, lines, notes)  # 6.
     ranks = competition_ranks([(line.total, line.millions) for line in lines])  # 7.
     notes += _tie_notes(lines, ranks)
+    namer = game_namer(game, [line.name for line in lines])
     result: dict[str, Any] = {
         "players": [{"name": x.name, "track": x.track, "missions": x.missions,
                      "treasures": x.treasures, "titles": x.title_points, "evidence": x.evidence,
@@ -106,7 +110,8 @@ def tally(snap: Snapshot, game: DoubleMission) -> dict[str, Any]:
                      "titles_gained": x.gained} for x, r in zip(lines, ranks, strict=True)],
         "winners": [x.name for x, r in zip(lines, ranks, strict=True) if r == 1],
         "teams": None,
-        "notes": notes,
+        "notes": [CATALOGUE.english(n, namer) for n in notes],
+        "note_messages": [as_json(n) for n in notes],
         "detail": _detail(snap, lines),
     }
     if snap.team_mode:
@@ -150,7 +155,7 @@ def _mission_points(s: Any, snap: Snapshot, game: DoubleMission, p: PlayerSnapsh
 
 
 def _close_watch(snap: Snapshot, game: DoubleMission, p: PlayerSnapshot, line: Line,
-                 notes: list[str]) -> None:
+                 notes: list[Message], seat: int) -> None:
     owned_before = len(line.titles)
     for title_id in snap.close_watch_reveal or []:
         title = game.title_by_id[title_id]
@@ -159,22 +164,24 @@ def _close_watch(snap: Snapshot, game: DoubleMission, p: PlayerSnapshot, line: L
             line.titles.append(title_id)
             line.gained.append(title_id)
     if line.gained:
-        notes.append(f"{p.name} (Close Watch) gained {', '.join(line.gained)}.")
+        notes.append(msg("dm.note.close_watch", player=seat, mission="close_watch",
+                         titles=list(line.gained)))
 
 
-def _comeback(snap: Snapshot, game: DoubleMission, lines: list[Line], notes: list[str]) -> None:
-    for p, line in zip(snap.players, lines, strict=True):
+def _comeback(snap: Snapshot, game: DoubleMission, lines: list[Line],
+              notes: list[Message]) -> None:
+    for seat, (p, line) in enumerate(zip(snap.players, lines, strict=True)):
         for m in p.missions:
             s = game.mission_by_id[m].scoring
             if isinstance(s, RankBonus):
                 ranks = competition_ranks([(x.total, x.millions) for x in lines])
                 me = ranks[lines.index(line)]
                 line.comeback = s.points[:len(lines)][me - 1]
-                notes.append(f"{p.name} (Comeback!) was ranked {me} after evidence: "
-                             f"+{line.comeback}.")
+                notes.append(msg("dm.note.comeback", player=seat, mission=m, rank=me,
+                                 points=line.comeback))
 
 
-def _tie_notes(lines: list[Line], ranks: list[int]) -> list[str]:
+def _tie_notes(lines: list[Line], ranks: list[int]) -> list[Message]:
     notes = []
     by_total: dict[int, list[int]] = {}
     for i, line in enumerate(lines):
@@ -182,15 +189,13 @@ def _tie_notes(lines: list[Line], ranks: list[int]) -> list[str]:
     for total, group in sorted(by_total.items(), reverse=True):
         if len(group) < 2:
             continue
-        names = " and ".join(lines[i].name for i in group)
         if len({lines[i].millions for i in group}) == 1:
-            notes.append(f"{names} tie on {total} points and {lines[group[0]].millions} "
-                         f"Millions: they share rank {ranks[group[0]]}.")
+            notes.append(msg("dm.note.tie_same", players=group, points=total,
+                             millions=lines[group[0]].millions, rank=ranks[group[0]]))
         else:
             order = sorted(group, key=lambda i: ranks[i])
-            words = ", ".join(f"{lines[i].name} ({lines[i].millions} M) rank {ranks[i]}"
-                              for i in order)
-            notes.append(f"{names} tie on {total} points; more Millions ranks higher: {words}.")
+            notes.append(msg("dm.note.tie_millions", players=group, points=total,
+                             order=order))
     return notes
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import rulebook
+from .messages import log
 from .state import Agent, State
 
 
@@ -22,14 +23,14 @@ def kill(state: State, seat: int, agent_id: str) -> None:
     state.discard += [agent.id, *agent.assets]
     state.players[seat].killed.append(agent.id)
     state.players[seat].lost += 1
-    state.log.append(f"{agent_name(state, agent_id)} is killed.")
+    log(state, "mi.killed", agent=agent_id)
 
 
 def remove(state: State, seat: int, agent_id: str) -> None:
     """The agent leaves the table (shuffled into the deck); its assets are discarded (MID-34)."""
     agent = state.players[seat].agents.pop(agent_id)
     state.discard += agent.assets
-    state.log.append(f"{agent_name(state, agent_id)} is shuffled back into the deck.")
+    log(state, "mi.removed", agent=agent_id)
 
 
 def discard_equipment(state: State, agent: Agent) -> None:
@@ -39,25 +40,24 @@ def discard_equipment(state: State, agent: Agent) -> None:
     if lost:
         agent.assets = kept
         state.discard += lost
-        state.log.append(f"{agent_name(state, agent.id)} loses "
-                         + ", ".join(rulebook.name(state.game.card(a)) for a in lost) + ".")
+        log(state, "mi.loses", agent=agent.id, lost=lost)
 
 
 def capture(state: State, agent: Agent, by: int) -> None:
     """Captured: held by player `by`; its equipment is discarded (MID-23)."""
     agent.captured_by = by
     discard_equipment(state, agent)
-    state.log.append(f"{agent_name(state, agent.id)} is captured by {state.players[by].name}.")
+    log(state, "mi.captured", agent=agent.id, player=by)
 
 
 def wound(state: State, agent: Agent, turns: int) -> None:
     agent.wounded = max(agent.wounded, turns)
-    state.log.append(f"{agent_name(state, agent.id)} is wounded for {turns} turns.")
+    log(state, "mi.wounded", agent=agent.id, turns=turns)
 
 
 def free(state: State, agent: Agent) -> None:
     agent.captured_by = None
-    state.log.append(f"{agent_name(state, agent.id)} escapes.")
+    log(state, "mi.escapes", agent=agent.id)
 
 
 def count_down(state: State, seat: int) -> None:
@@ -67,7 +67,7 @@ def count_down(state: State, seat: int) -> None:
         agent.wounded = max(0, agent.wounded - 1)
         agent.security_risk = max(0, agent.security_risk - 1)
         if agent.usable and not was:
-            state.log.append(f"{agent_name(state, agent.id)} is ready for missions again.")
+            log(state, "mi.ready", agent=agent.id)
 
 
 def apply_effects(state: State, seat: int, agent: Agent, effects: list[Any],
@@ -85,8 +85,7 @@ def apply_effects(state: State, seat: int, agent: Agent, effects: list[Any],
             wound(state, agent, _turns(effect, d5))
         elif kind == "security_risk":
             agent.security_risk = max(agent.security_risk, _turns(effect, d5))
-            state.log.append(f"{agent_name(state, agent.id)} is a security risk for "
-                             f"{agent.security_risk} turns.")
+            log(state, "mi.security_risk", agent=agent.id, turns=agent.security_risk)
         elif kind == "discard_equipment":
             discard_equipment(state, agent)
         elif kind == "escape":

@@ -12,6 +12,7 @@ from typing import Any
 from ..game import IllegalEvent
 from . import agents, odds, rulebook, tables
 from .events import Attempt, Failure
+from .messages import log, row_ref
 from .state import AttemptState, Mission, State
 from .turn import end_attempt, enter, last_round, own_turn, raise_, require_die
 
@@ -22,8 +23,8 @@ def steps_for(state: State, event: Attempt) -> list[odds.Step]:
     agent = _agent(state, event)
     for i, asset in enumerate(event.assets):
         if asset not in agent.assets:
-            raise_(f"'{asset}' is not attached to {agents.agent_name(state, agent.id)}",
-                   f"event.assets[{i}]")
+            raise_(state, "mi.no.not_attached", f"event.assets[{i}]", value=asset,
+                   agent=agent.id)
     _expected_card(state, mission, event.card)
     done = state.turn.attempt.done if state.turn.attempt else 0
     try:
@@ -31,18 +32,16 @@ def steps_for(state: State, event: Attempt) -> list[odds.Step]:
                           event.skill, _partner_bonuses(state, event),
                           equipment=state.options["equipment_discard"], start=done)
     except IllegalEvent as exc:
-        raise IllegalEvent(exc.message, f"event.{exc.field}") from None
+        raise IllegalEvent(exc.message, f"event.{exc.field}", exc.msg_id, exc.params) from None
     if event.checks is not None:
         if state.turn.team_size < 2 or state.options["joint_attempt"] != "pick_one":
-            raise_("only partners (Partners or Team, pick_one) split a mission's checks",
-                   "event.checks")
+            raise_(state, "mi.no.split_checks", "event.checks")
         if event.checks > len(steps):
-            raise_(f"{len(steps)} check(s) remain on this card", "event.checks")
+            raise_(state, "mi.no.checks_remain", "event.checks", count=len(steps))
         steps = steps[:event.checks]
     for i, card_id in enumerate(event.bonus_cards):
         if not any(card_id in s.used for s in steps):
-            raise_(f"{rulebook.name(state.game.card(card_id))} adds nothing to this card's "
-                   "checks", f"event.bonus_cards[{i}]")
+            raise_(state, "mi.no.adds_nothing", f"event.bonus_cards[{i}]", card=card_id)
     return steps
 
 
@@ -53,9 +52,9 @@ def preview(state: State, agent_id: str, mission_id: str, bonus_cards: tuple[str
     obstacles are unknown and left out."""
     seat, owner = state.owner_of(agent_id), state.mission_owner(mission_id)
     if seat is None:
-        raise_(f"'{agent_id}' is not an agent in play", "agent")
+        raise_(state, "mi.no.agent_not_in_play", "agent", value=agent_id)
     if owner is None:
-        raise_(f"'{mission_id}' is not a mission in play", "card")
+        raise_(state, "mi.no.mission_not_in_play", "card", value=mission_id)
     mission = state.players[owner].missions[mission_id]
     return odds.attempt(state.game, agent_id, state.players[seat].agents[agent_id].assets,
                         bonus_cards, [*mission.face_up, mission_id], skill,
@@ -75,18 +74,15 @@ def attempt(state: State, event: Attempt) -> None:
         turn.attempt.agents.append(event.agent)
     rolled = steps[:len(event.dice)]
     _use_up(state, agent, [c for s in rolled for c in s.used])
-    name = rulebook.name(state.game.card(event.card))
     if not passed:
         _flip(mission, event.card)
         end_attempt(state)
         turn.pending_failure = event.agent
-        state.log.append(f"{agents.agent_name(state, event.agent)} fails {name}: roll the "
-                         "Mission Failure Table.")
+        log(state, "mi.fails", agent=event.agent, card=event.card, table="mission_failure")
     elif event.card == event.mission and turn.attempt.done + len(steps) < len(
             rulebook.checks(state.game.card(event.card))):
         turn.attempt.done += len(steps)
-        state.log.append(f"{agents.agent_name(state, event.agent)} passes "
-                         f"{len(steps)} check(s) of {name}.")
+        log(state, "mi.passes", agent=event.agent, count=len(steps), card=event.card)
     elif event.card == event.mission:
         _complete(state, owner, mission)
     else:
@@ -94,14 +90,14 @@ def attempt(state: State, event: Attempt) -> None:
         mission.face_up.pop(0)
         state.discard.append(event.card)
         turn.attempt.overcome += 1
-        state.log.append(f"{agents.agent_name(state, event.agent)} overcomes {name}.")
+        log(state, "mi.overcomes", agent=event.agent, card=event.card)
 
 
 def retreat(state: State) -> None:
     """Pull the agent out after an overcome obstacle: no failure roll (MID-26)."""
     if state.turn.attempt is None:
-        raise_("no attempt is under way", "event.type")
-    state.log.append(f"{state.active.name} pulls the agent out.")
+        raise_(state, "mi.no.no_attempt", "event.type")
+    log(state, "mi.pulls_out", player=state.turn.player)
     end_attempt(state)
 
 
@@ -109,7 +105,7 @@ def failure(state: State, event: Failure) -> None:
     own_turn(state, event)
     agent_id = state.turn.pending_failure
     if agent_id is None:
-        raise_("no failed check awaits a Mission Failure roll", "event.type")
+        raise_(state, "mi.no.no_failure_roll", "event.type")
     shift = tables.modifier(state.game, "mission_failure", event.cards, "event.cards")
     row = tables.lookup(state.game, "mission_failure",
                         require_die(state, event.die, "event.die"), shift)
@@ -118,7 +114,8 @@ def failure(state: State, event: Failure) -> None:
         turns = tables.d5(state.game, require_die(state, event.wound_die, "event.wound_die"))
     state.turn.pending_failure = None
     state.discard += event.cards
-    state.log.append(f"Mission Failure Table: {row.result.en}")
+    log(state, "mi.failure_table", table="mission_failure",
+        row=row_ref(state.game, "mission_failure", row))
     agents.apply_effects(state, event.player, state.active.agents[agent_id], row.effects,
                          turns)
 
@@ -127,30 +124,28 @@ def _mission(state: State, event: Attempt) -> tuple[Mission, int]:
     turn = state.turn
     if turn.attempt is not None:
         if event.mission != turn.attempt.mission:
-            raise_("finish or end the attempt under way first", "event.mission")
+            raise_(state, "mi.no.finish_attempt", "event.mission")
         return state.players[turn.attempt.owner].missions[event.mission], turn.attempt.owner
     if turn.mission_phases <= 0:
-        raise_("no Mission phase left this turn", "event.type")
+        raise_(state, "mi.no.no_mission_phase", "event.type")
     owner = state.mission_owner(event.mission)
     if owner is None:
-        raise_(f"'{event.mission}' is not a mission in play", "event.mission")
+        raise_(state, "mi.no.mission_not_in_play", "event.mission", value=event.mission)
     if owner != event.player and not turn.co_opt:
-        raise_("that mission is another player's (Co-opt Mission lets you try it)",
-               "event.mission")
+        raise_(state, "mi.no.others_mission", "event.mission")
     return state.players[owner].missions[event.mission], owner
 
 
 def _agent(state: State, event: Attempt) -> Any:
     agent = state.active.agents.get(event.agent)
     if agent is None:
-        raise_(f"'{event.agent}' is not one of your agents in play", "event.agent")
+        raise_(state, "mi.no.not_your_agent", "event.agent", value=event.agent)
     if not agent.usable:
-        raise_(f"{agents.agent_name(state, agent.id)} is wounded, a security risk or "
-               "captured", "event.agent")
+        raise_(state, "mi.no.unusable", "event.agent", agent=agent.id)
     team = state.turn.attempt.agents if state.turn.attempt else []
     if (event.agent not in team and len(team) >= state.turn.team_size) or (
             team and event.agent not in team and state.options["joint_attempt"] == "add_bonuses"):
-        raise_("another agent cannot join this attempt", "event.agent")
+        raise_(state, "mi.no.cannot_join", "event.agent")
     return agent
 
 
@@ -159,13 +154,12 @@ def _partner_bonuses(state: State, event: Attempt) -> dict[str, int]:
         return {}
     if state.options["joint_attempt"] != "add_bonuses" or len(
             event.partners) >= state.turn.team_size:
-        raise_(f"at most {state.turn.team_size - 1} partners (play Partners or Team; the "
-               "add_bonuses option)", "event.partners")
+        raise_(state, "mi.no.partners_limit", "event.partners", n=state.turn.team_size - 1)
     total: dict[str, int] = {}
     for i, partner in enumerate(event.partners):
         agent = state.active.agents.get(partner)
         if agent is None or not agent.usable or partner == event.agent:
-            raise_(f"'{partner}' cannot join the attempt", f"event.partners[{i}]")
+            raise_(state, "mi.no.partner_cannot", f"event.partners[{i}]", value=partner)
         for skill, n in rulebook.bonuses(state.game.card(partner)).items():
             total[skill] = total.get(skill, 0) + n
     return total
@@ -174,17 +168,15 @@ def _partner_bonuses(state: State, event: Attempt) -> dict[str, int]:
 def _expected_card(state: State, mission: Mission, card_id: str) -> None:
     if mission.face_up:
         if card_id != mission.face_up[0]:
-            raise_(f"the top obstacle is {rulebook.name(state.game.card(mission.face_up[0]))}",
-                   "event.card")
+            raise_(state, "mi.no.top_obstacle", "event.card", card=mission.face_up[0])
     elif mission.face_down:
         found = rulebook.card(state.game, card_id, "event.card")
         if rulebook.kind(found) not in rulebook.OBSTACLE_TYPES:
-            raise_(f"{mission.face_down} face-down obstacle(s) come first: name the one "
-                   "turned up", "event.card")
+            raise_(state, "mi.no.face_down_first", "event.card", count=mission.face_down)
         if card_id in state.on_table():
-            raise_(f"{rulebook.name(found)} is already on the table", "event.card")
+            raise_(state, "mi.no.on_table", "event.card", card=card_id)
     elif card_id != mission.id:
-        raise_("no obstacle is left: attempt the mission itself", "event.card")
+        raise_(state, "mi.no.no_obstacle_left", "event.card")
 
 
 def _judge(state: State, steps: list[odds.Step], dice: list[tuple[int, int]]) -> bool:
@@ -192,16 +184,15 @@ def _judge(state: State, steps: list[odds.Step], dice: list[tuple[int, int]]) ->
     sides = rulebook.die_sides(state.game)
     for i, step in enumerate(steps):
         if i >= len(dice):
-            raise_(f"this card has {len(steps)} check(s): enter the dice for each (or ask "
-                   "the app to roll)", "event.dice")
+            raise_(state, "mi.no.dice_each", "event.dice", count=len(steps))
         if not all(1 <= face <= sides for face in dice[i]):
-            raise_(f"a die shows 1 to {sides}", f"event.dice[{i}]")
+            raise_(state, "mi.no.die_sides", f"event.dice[{i}]", sides=sides)
         if not step.passes(*dice[i]):
             if len(dice) > i + 1:
-                raise_(f"the attempt ended at check {i + 1}", "event.dice")
+                raise_(state, "mi.no.ended_at", "event.dice", n=i + 1)
             return False
     if len(dice) > len(steps):
-        raise_(f"this card has {len(steps)} check(s)", "event.dice")
+        raise_(state, "mi.no.check_count", "event.dice", count=len(steps))
     return True
 
 
@@ -234,8 +225,9 @@ def _complete(state: State, owner: int, mission: Mission) -> None:
     found = state.game.card(mission.id)
     player.mp += rulebook.mission_points(found)
     end_attempt(state)
-    state.log.append(f"{player.name} completes {rulebook.name(found, player.alignment)} "
-                     f"(+{rulebook.mission_points(found)} MP, {player.mp} in all).")
+    log(state, "mi.completes", player=state.turn.player,
+        mission=f"{mission.id}@{player.alignment}", points=rulebook.mission_points(found),
+        total=player.mp)
     target = state.options[rulebook.end_options(state.game)[1]]
     if target is not None and player.mp >= target:
         last_round(state)

@@ -9,30 +9,31 @@ from typing import Any
 
 from . import agents, rulebook
 from .events import PlayEvent
+from .messages import log
 from .state import Agent, State
 from .turn import discard_mission, enter, own_turn, raise_, require_die
 
-WITH_A_ROLL = {"before_check": "the check it helps", "check": "the check it helps",
-               "before_failure_roll": "the Mission Failure roll",
-               "before_capture_roll": "the Capture roll", "table_roll": "the roll it changes"}
+WITH_A_ROLL = {"before_check": "mi.no.play_with_check", "check": "mi.no.play_with_check",
+               "before_failure_roll": "mi.no.play_with_failure",
+               "before_capture_roll": "mi.no.play_with_capture",
+               "table_roll": "mi.no.play_with_roll"}
 ON_AN_AGENT = {"captured", "killed", "wounded", "security_risk", "discard_equipment", "escape"}
 
 
 def play(state: State, event: PlayEvent) -> None:
     found = rulebook.card(state.game, event.card, "event.card")
     if rulebook.kind(found) != "event":
-        raise_(f"'{event.card}' is not an event card", "event.card")
+        raise_(state, "mi.no.not_event", "event.card", value=event.card)
     when, aim = rulebook.timing(found), rulebook.target(found)
     if when in WITH_A_ROLL or aim in WITH_A_ROLL:
-        raise_(f"play {rulebook.name(found)} with {WITH_A_ROLL.get(when) or WITH_A_ROLL[aim]}",
-               "event.card")
+        raise_(state, WITH_A_ROLL.get(when) or WITH_A_ROLL[aim], "event.card", card=event.card)
     _timing(state, event, when)
     seat, agent = _target(state, event, aim)
     effects = rulebook.effects(found)
     d5 = None
     if agents.needs_d5(effects):
         d5 = rulebook.d5(state.game, require_die(state, event.die, "event.die"))
-    state.log.append(f"{state.players[event.player].name} plays {rulebook.name(found)}.")
+    log(state, "mi.plays", player=event.player, card=event.card)
     if agent is not None and any(e.kind in ON_AN_AGENT for e in effects):
         agents.apply_effects(state, seat, agent, effects, d5)
     for effect in effects:
@@ -52,9 +53,9 @@ def _timing(state: State, event: PlayEvent, when: str) -> None:
         enter(state, event, "mission")
     elif when == "opponent_turn":
         if event.player == state.turn.player:
-            raise_("this card is played on an opponent's turn", "event.player")
+            raise_(state, "mi.no.opponents_turn", "event.player")
         if state.turn.phase > rulebook.phases(state.game).index("mission"):
-            raise_("play it before the Mission phase", "event.type")
+            raise_(state, "mi.no.before_mission", "event.type")
     elif when == "own_turn":
         own_turn(state, event)
 
@@ -64,27 +65,26 @@ def _target(state: State, event: PlayEvent, aim: str) -> tuple[int, Agent | None
     if aim == "opponent":
         if event.target is None or event.target == event.player or event.target >= len(
                 state.players):
-            raise_("name an opponent", "event.target")
+            raise_(state, "mi.no.name_opponent", "event.target")
         return event.target, None
     if aim == "mission":
         owner = state.mission_owner(event.mission or "")
         if owner is None:
-            raise_("name a mission in play", "event.mission")
+            raise_(state, "mi.no.name_mission", "event.mission")
         return owner, None
     if aim not in ("own_agent", "enemy_agent", "agent"):
         return event.player, None
     seat = state.owner_of(event.agent or "")
     if seat is None:
-        raise_("name a targeted agent in play", "event.agent")
+        raise_(state, "mi.no.name_agent", "event.agent")
     if aim == "own_agent" and seat != event.player:
-        raise_("target one of your own agents", "event.agent")
+        raise_(state, "mi.no.own_agent", "event.agent")
     if aim == "enemy_agent" and seat == event.player:
-        raise_("target an opponent's agent", "event.agent")
+        raise_(state, "mi.no.enemy_agent", "event.agent")
     agent = state.players[seat].agents[event.agent]
     shielded = any(rulebook.untargetable(state.game.card(a)) for a in agent.assets)
     if shielded and (state.options["undercover"] == "all_events" or seat != event.player):
-        raise_(f"{agents.agent_name(state, agent.id)} is undercover: no event card targets "
-               "it", "event.agent")
+        raise_(state, "mi.no.undercover", "event.agent", agent=agent.id)
     return seat, agent
 
 
@@ -96,8 +96,7 @@ def _take_control(state: State, event: PlayEvent, effect: Any, seat: int,
     if agent.captured_by == event.player:
         agent.captured_by = None
     state.players[event.player].agents[agent.id] = agent
-    state.log.append(f"{agents.agent_name(state, agent.id)} now works for "
-                     f"{state.players[event.player].name}.")
+    log(state, "mi.works_for", agent=agent.id, player=event.player)
 
 
 def _take_equipment(state: State, event: PlayEvent, effect: Any, seat: int,
@@ -106,10 +105,10 @@ def _take_equipment(state: State, event: PlayEvent, effect: Any, seat: int,
     assert agent is not None
     if event.asset not in agent.assets or rulebook.kind(
             state.game.card(event.asset)) != "equipment":
-        raise_("name equipment that agent carries", "event.asset")
+        raise_(state, "mi.no.name_equipment", "event.asset")
     mine = state.players[event.player].agents.get(event.to_agent or "")
     if mine is None or mine.captured_by is not None:
-        raise_("name one of your agents to receive it", "event.to_agent")
+        raise_(state, "mi.no.receiver", "event.to_agent")
     agent.assets.remove(event.asset)
     mine.assets.append(event.asset)
 
@@ -129,10 +128,10 @@ def _heal(state: State, event: PlayEvent, effect: Any, seat: int,
     else:
         chosen = [agent or mine.get(event.agent or "")]
         if chosen[0] is None or not chosen[0].wounded:
-            raise_("name one of your wounded agents", "event.agent")
+            raise_(state, "mi.no.own_wounded", "event.agent")
     for a in chosen:
         a.wounded = 0
-        state.log.append(f"{agents.agent_name(state, a.id)} is healed.")
+        log(state, "mi.healed", agent=a.id)
 
 
 def _return_killed(state: State, event: PlayEvent, effect: Any, seat: int,
@@ -140,7 +139,7 @@ def _return_killed(state: State, event: PlayEvent, effect: Any, seat: int,
     """One of your killed agents goes from the discard pile back to your hand."""
     player = state.players[event.player]
     if event.agent not in player.killed or event.agent not in state.discard:
-        raise_("name one of your killed agents in the discard pile", "event.agent")
+        raise_(state, "mi.no.own_killed", "event.agent")
     player.killed.remove(event.agent)
     state.discard.remove(event.agent)
 
@@ -149,24 +148,24 @@ def _discard_mission(state: State, event: PlayEvent, effect: Any, seat: int,
                      agent: Agent | None) -> None:
     owner = state.mission_owner(event.mission or "")
     if owner is None or (effect.whose == "opponent" and owner == event.player):
-        raise_("name an opponent's mission in play" if effect.whose == "opponent"
-               else "name a mission in play", "event.mission")
+        raise_(state, "mi.no.opponent_mission" if effect.whose == "opponent"
+               else "mi.no.name_mission", "event.mission")
     discard_mission(state, event.mission)
 
 
 def _roll_table(state: State, event: PlayEvent, effect: Any, seat: int,
                 agent: Agent | None) -> None:
     if effect.table != "spy":
-        raise_(f"the app rolls the {effect.table} table only when it is owed", "event.card")
+        raise_(state, "mi.no.owed_roll", "event.card", table=effect.table)
     state.turn.spy_rolls += effect.times
 
 
 def _skip_mission(state: State, event: PlayEvent, effect: Any, seat: int,
                   agent: Agent | None) -> None:
     if seat != state.turn.player:
-        raise_("play it on the player whose turn it is", "event.target")
+        raise_(state, "mi.no.whose_turn", "event.target")
     if state.turn.attempt is not None:
-        raise_("an attempt is under way", "event.type")
+        raise_(state, "mi.no.attempt_under_way", "event.type")
     state.turn.mission_phases = 0
 
 
@@ -185,7 +184,7 @@ def _joint(state: State, event: PlayEvent, effect: Any, seat: int,
 def _co_opt(state: State, event: PlayEvent, effect: Any, seat: int,
             agent: Agent | None) -> None:
     if seat == event.player:
-        raise_("name an opponent's mission in play", "event.mission")
+        raise_(state, "mi.no.opponent_mission", "event.mission")
     state.turn.co_opt = True
 
 

@@ -34,6 +34,7 @@ from .events import (
     Spy,
     Trade,
 )
+from .messages import log, row_ref
 from .score import ranking
 from .state import Mission, State, fresh_turn, new_state
 from .turn import discard_mission, enter, last_round, own_turn, raise_, require_die
@@ -49,9 +50,9 @@ def parse_event(raw: Any) -> Any:
     except ValidationError as exc:
         err = exc.errors()[0]
         if err["type"] in ("union_tag_invalid", "union_tag_not_found"):
-            return raise_(err["msg"], "event.type")
+            raise IllegalEvent(err["msg"], "event.type") from None
         loc = err["loc"][1:]  # a tagged union puts the event's type first: drop it
-        return raise_(err["msg"], field_path(("event", *loc)))
+        raise IllegalEvent(err["msg"], field_path(("event", *loc))) from None
 
 
 def replay(setup: Any, events: Iterable[Any], game: Any) -> State:
@@ -100,46 +101,45 @@ handles = HANDLERS.on
 def apply(state: State, event: Any) -> None:
     """Apply a parsed event in place; raise IllegalEvent (state unspecified) if refused."""
     if state.status == "finished":
-        raise_("the game is over")
+        raise_(state, "mi.no.game_over")
     if not 0 <= event.player < len(state.players):
-        raise_(f"there is no player {event.player}", "event.player")
+        raise_(state, "mi.no.no_player", "event.player", number=event.player)
     pending = state.turn.pending_failure
     if pending is not None and not isinstance(event, Failure | DeckEmpty):
-        raise_(f"roll the Mission Failure Table for "
-               f"{agents.agent_name(state, pending)} first", "event.type")
+        raise_(state, "mi.no.failure_first", "event.type", table="mission_failure",
+               agent=pending)
     HANDLERS[type(event)](state, event)
 
 
 @handles(Phase)
 def _phase(state: State, event: Phase) -> None:
     if event.phase not in rulebook.phases(state.game):
-        raise_(f"unknown phase '{event.phase}'", "event.phase")
+        raise_(state, "mi.no.unknown_phase", "event.phase", value=event.phase)
     enter(state, event, event.phase)
-    state.log.append(f"{state.active.name}: {event.phase} phase.")
+    log(state, "mi.phase", player=state.turn.player, phase=event.phase)
 
 
 @handles(Recruit)
 def _recruit(state: State, event: Recruit) -> None:
     enter(state, event, "recruit")
     if state.turn.recruits <= 0:
-        raise_("no more agents to recruit this turn (Sleeper recruits one more)")
+        raise_(state, "mi.no.recruit_limit", card="sleeper")
     _new_card(state, event.agent, ("agent",), "event.agent")
     state.active.agents[event.agent] = agents.Agent(event.agent)
     state.turn.recruits -= 1
-    state.log.append(f"{state.active.name} recruits {agents.agent_name(state, event.agent)}.")
+    log(state, "mi.recruits", player=state.turn.player, agent=event.agent)
 
 
 @handles(Attach)
 def _attach(state: State, event: Attach) -> None:
     enter(state, event, "assignment")
     if state.turn.assets <= 0:
-        raise_("no more assets to attach this turn")
+        raise_(state, "mi.no.attach_limit")
     agent = _own_free_agent(state, event.agent, "event.agent")
     _new_card(state, event.asset, rulebook.ASSET_TYPES, "event.asset")
     agent.assets.append(event.asset)
     state.turn.assets -= 1
-    state.log.append(f"{state.active.name} attaches {_name(state, event.asset)} to "
-                     f"{agents.agent_name(state, agent.id)}.")
+    log(state, "mi.attaches", player=state.turn.player, asset=event.asset, agent=agent.id)
 
 
 @handles(Trade)
@@ -148,17 +148,15 @@ def _trade(state: State, event: Trade) -> None:
     holder = next((a for a in state.active.agents.values() if event.equipment in a.assets),
                   None)
     if holder is None or rulebook.kind(state.game.card(event.equipment)) != "equipment":
-        raise_(f"none of your agents carries the equipment '{event.equipment}'",
-               "event.equipment")
+        raise_(state, "mi.no.no_carrier", "event.equipment", value=event.equipment)
     if holder.captured_by is not None:
-        raise_("a captured agent trades nothing", "event.equipment")
+        raise_(state, "mi.no.captured_trades", "event.equipment")
     target = _own_free_agent(state, event.to_agent, "event.to_agent")
     if target is holder:
-        raise_("the equipment is already there", "event.to_agent")
+        raise_(state, "mi.no.already_there", "event.to_agent")
     holder.assets.remove(event.equipment)
     target.assets.append(event.equipment)
-    state.log.append(f"{_name(state, event.equipment)} goes to "
-                     f"{agents.agent_name(state, target.id)}.")
+    log(state, "mi.equipment_to", asset=event.equipment, agent=target.id)
 
 
 @handles(PlayEvent)
@@ -170,8 +168,7 @@ def _play_event(state: State, event: PlayEvent) -> None:
 def _spy(state: State, event: Spy) -> None:
     enter(state, event, "spy")
     if state.turn.spy_rolls <= 0:
-        raise_("no Spy roll now: a card was played in the Intercept phase, or the roll is "
-               "taken", "event.type")
+        raise_(state, "mi.no.spy_roll", "event.type")
     row = tables.lookup(state.game, "spy", require_die(state, event.die, "event.die"))
     roller = state.turn.player
     again = _effect(row, "nemesis_rolls")
@@ -182,7 +179,7 @@ def _spy(state: State, event: Spy) -> None:
         if _effect(row, "nemesis_rolls") is not None:  # MID-21: a repeat counts as nothing
             row = tables.Row(row.roll, row.result, [])
     state.turn.spy_rolls -= 1
-    state.log.append(f"Spy Table ({state.players[roller].name}): {row.result.en}")
+    log(state, "mi.spy_table", table="spy", player=roller, row=row_ref(state.game, "spy", row))
     discard = _effect(row, "discard_mission")
     if discard is not None:
         _spy_discard(state, event, roller, discard.whose)
@@ -194,8 +191,8 @@ def _spy_discard(state: State, event: Spy, roller: int, whose: str) -> None:
     if not allowed:
         return
     if event.mission not in allowed:
-        raise_("name a mission in play to discard" if whose == "any"
-               else "name an opponent's mission in play to discard", "event.mission")
+        raise_(state, "mi.no.discard_any" if whose == "any" else "mi.no.discard_opponent",
+               "event.mission")
     discard_mission(state, event.mission)
 
 
@@ -219,13 +216,12 @@ def _failure(state: State, event: Failure) -> None:
 def _play_mission(state: State, event: PlayMission) -> None:
     enter(state, event, "objectives")
     if state.turn.missions <= 0:
-        raise_("no more missions go into play this turn")
+        raise_(state, "mi.no.mission_limit")
     _new_card(state, event.mission, ("mission",), "event.mission")
     state.active.missions[event.mission] = Mission(event.mission)
     state.turn.missions -= 1
     side = state.active.alignment
-    state.log.append(f"{state.active.name} puts "
-                     f"{rulebook.name(state.game.card(event.mission), side)} into play.")
+    log(state, "mi.into_play", player=state.turn.player, mission=f"{event.mission}@{side}")
 
 
 @handles(Counter)
@@ -233,10 +229,10 @@ def _counter(state: State, event: Counter) -> None:
     enter(state, event, "counter")
     owner = state.mission_owner(event.mission)
     if owner is None or owner == event.player:
-        raise_("obstacles go onto an opponent's mission in play", "event.mission")
+        raise_(state, "mi.no.obstacles_where", "event.mission")
     state.players[owner].missions[event.mission].face_down += event.count
-    state.log.append(f"{state.active.name} plays {event.count} face-down obstacle(s) on "
-                     f"{state.players[owner].name}'s {_name(state, event.mission)}.")
+    log(state, "mi.obstacles", player=state.turn.player, count=event.count, owner=owner,
+        mission=event.mission)
 
 
 @handles(Capture)
@@ -244,29 +240,29 @@ def _capture(state: State, event: Capture) -> None:
     enter(state, event, "capture")
     agent = state.active.agents.get(event.agent)
     if agent is None or agent.captured_by is None:
-        raise_("name one of your captured agents", "event.agent")
+        raise_(state, "mi.no.own_captured", "event.agent")
     if event.agent in state.turn.captures_rolled:
-        raise_("each captured agent rolls once per turn", "event.agent")
+        raise_(state, "mi.no.capture_once", "event.agent")
     shift = tables.modifier(state.game, "capture", event.cards, "event.cards")
     row = tables.lookup(state.game, "capture", require_die(state, event.die, "event.die"),
                         shift)
     state.turn.captures_rolled.append(event.agent)
     state.discard += event.cards
-    state.log.append(f"Capture Table for {agents.agent_name(state, agent.id)}: "
-                     f"{row.result.en}")
+    log(state, "mi.capture_table", table="capture", agent=agent.id,
+        row=row_ref(state.game, "capture", row))
     agents.apply_effects(state, event.player, agent, row.effects, None)
 
 
 @handles(DeckEmpty)
 def _deck_empty(state: State, event: DeckEmpty) -> None:
     if state.deck_empty:
-        raise_("the deck is already empty; this round is the last", "event.type")
+        raise_(state, "mi.no.deck_already_empty", "event.type")
     if state.options[rulebook.end_options(state.game)[0]]:
         state.deck_empty = True
-        state.log.append("The deck is empty.")
+        log(state, "mi.deck_empty")
         last_round(state)
     else:  # MID-06: the game goes on with a new deck
-        state.log.append("The deck is empty: shuffle the discard pile into a new deck.")
+        log(state, "mi.deck_reshuffle")
 
 
 @handles(EndTurn)
@@ -274,15 +270,14 @@ def _end_turn(state: State, event: EndTurn) -> None:
     own_turn(state, event)
     waiting = state.captures_owed()
     if waiting:
-        raise_(f"roll the Capture Table for {agents.agent_name(state, waiting[0])} first",
-               "event.type")
-    state.log.append(f"{state.active.name} ends the turn.")
+        raise_(state, "mi.no.capture_first", "event.type", table="capture", agent=waiting[0])
+    log(state, "mi.end_turn", player=state.turn.player)
     place = state.order.index(event.player) + 1
     if place == len(state.order):
         if state.status == "final_round":
             state.status = "finished"
             state.result = ranking(state.players, rulebook.tie_break(state.game))
-            state.log.append("The game is over.")
+            log(state, "mi.game_over")
             return
         state.round += 1
     seat = state.order[place % len(state.order)]
@@ -293,17 +288,17 @@ def _end_turn(state: State, event: EndTurn) -> None:
 def _new_card(state: State, card_id: str, kinds: tuple[str, ...], field: str) -> None:
     found = rulebook.card(state.game, card_id, field)
     if rulebook.kind(found) not in kinds:
-        raise_(f"'{card_id}' is not {' or '.join(kinds)}", field)
+        raise_(state, "mi.no.not_kind", field, value=card_id, kinds=kinds)
     if card_id in state.on_table():
-        raise_(f"{_name(state, card_id)} is already on the table", field)
+        raise_(state, "mi.no.on_table", field, card=card_id)
 
 
 def _own_free_agent(state: State, agent_id: str, field: str) -> agents.Agent:
     agent = state.active.agents.get(agent_id)
     if agent is None:
-        raise_(f"'{agent_id}' is not one of your agents in play", field)
+        raise_(state, "mi.no.not_your_agent", field, value=agent_id)
     if agent.captured_by is not None:
-        raise_(f"{agents.agent_name(state, agent_id)} is captured", field)
+        raise_(state, "mi.no.is_captured", field, agent=agent_id)
     return agent
 
 

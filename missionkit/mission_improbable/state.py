@@ -16,7 +16,9 @@ from missionkit.draws import Seed, stream
 
 from ..game import IllegalEvent
 from ..gamelog import GameLog
+from ..messages import msg
 from . import rulebook
+from .messages import refuse_setup
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40, strip_whitespace=True)]
 Alignment = Literal["good", "bad"]
@@ -209,7 +211,7 @@ def new_state(setup: Setup, game: object) -> State:
     order = list(setup.turn_order) if setup.turn_order is not None else _shuffled(setup)
     players = [PlayerState(s.name, s.alignment, s.nemesis) for s in setup.players]
     state = State(game, setup, players, order, fresh_turn(game, order[0]), options)
-    state.log.append("Turn order: " + ", ".join(players[i].name for i in order) + ".")
+    state.log.append(msg("mi.turn_order", order=list(order)))
     return state
 
 
@@ -254,18 +256,16 @@ def _check_setup(setup: Setup, game: object) -> None:
     low, high = rulebook.player_counts(game)
     n = len(setup.players)
     if not low <= n <= high:
-        raise IllegalEvent(f"Mission Improbable needs {low} to {high} players; this setup has "
-                           f"{n}", "players")
+        refuse_setup(game, "mi.no.player_count", "players", low=low, high=high, n=n)
     rules = rulebook.alignment_rules(game)
     sides = {s.alignment for s in setup.players}
     if len(sides) < 2 and (n == 2 or rules.mix == "at_least_one_each"):
-        raise IllegalEvent("the game needs at least one good and one bad organisation "
-                           "(opposite alignments with 2 players, MID-19)", "players")
+        refuse_setup(game, "mi.no.both_sides", "players")
     for i, seat in enumerate(setup.players):
         if seat.nemesis >= n or seat.nemesis == i:
-            raise IllegalEvent("the nemesis must be another player", f"players[{i}].nemesis")
+            refuse_setup(game, "mi.no.nemesis_other", f"players[{i}].nemesis")
         if setup.players[seat.nemesis].alignment == seat.alignment:
-            raise IllegalEvent(f"{seat.name} is {seat.alignment}: the nemesis must be of the "
-                               "opposite alignment", f"players[{i}].nemesis")
+            refuse_setup(game, "mi.no.nemesis_side", f"players[{i}].nemesis", name=seat.name,
+                         alignment=seat.alignment)
     if setup.turn_order is not None and sorted(setup.turn_order) != list(range(n)):
-        raise IllegalEvent("the turn order must list every seat once", "turn_order")
+        refuse_setup(game, "mi.no.turn_order", "turn_order")

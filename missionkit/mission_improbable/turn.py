@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any
 
-from ..game import IllegalEvent
 from . import rulebook
+from .messages import log, refuse
 from .state import State
 
-
-def raise_(message: str, field: str = "event") -> NoReturn:
-    raise IllegalEvent(message, field)
+raise_ = refuse  # (state, message id, field, **params)
 
 
 def own_turn(state: State, event: Any) -> None:
     if event.player != state.turn.player:
-        raise_(f"it is {state.active.name}'s turn, not {state.players[event.player].name}'s",
-               "event.player")
+        raise_(state, "mi.no.not_your_turn", "event.player", active=state.turn.player,
+               player=event.player)
 
 
 def enter(state: State, event: Any, phase: str) -> None:
@@ -26,9 +24,9 @@ def enter(state: State, event: Any, phase: str) -> None:
     ids = rulebook.phases(state.game)
     index = ids.index(phase)
     if index < state.turn.phase:
-        raise_(f"the {phase} phase is over (now: {ids[state.turn.phase]})", "event.type")
+        raise_(state, "mi.no.phase_over", "event.type", phase=phase, now=ids[state.turn.phase])
     if state.turn.attempt is not None and index > ids.index("mission"):
-        state.log.append(f"{state.active.name} pulls the agent out.")
+        log(state, "mi.pulls_out", player=state.turn.player)
         end_attempt(state)
     state.turn.phase = index
 
@@ -37,9 +35,9 @@ def require_die(state: State, face: int | None, field: str) -> int:
     """A die face the event must carry, within the die's sides."""
     sides = rulebook.die_sides(state.game)
     if face is None:
-        raise_("enter the die (or ask the app to roll)", field)
+        raise_(state, "mi.no.enter_die", field)
     if not 1 <= face <= sides:
-        raise_(f"a die shows 1 to {sides}, not {face}", field)
+        raise_(state, "mi.no.die_range", field, sides=sides, face=face)
     return face
 
 
@@ -47,7 +45,7 @@ def last_round(state: State) -> None:
     """The end is triggered: the round being played is the last (MID-01)."""
     if state.status == "playing":
         state.status = "final_round"
-        state.log.append("This round is the last.")
+        log(state, "mi.last_round")
 
 
 def discard_mission(state: State, mission_id: str) -> None:
@@ -55,8 +53,8 @@ def discard_mission(state: State, mission_id: str) -> None:
     owner = state.mission_owner(mission_id)
     mission = state.players[owner].missions.pop(mission_id)
     state.discard += [mission.id, *mission.face_up]
-    state.log.append(f"{rulebook.name(state.game.card(mission_id))} is discarded with "
-                     f"{len(mission.face_up) + mission.face_down} obstacles.")
+    log(state, "mi.mission_discarded", mission=mission_id,
+        count=len(mission.face_up) + mission.face_down)
 
 
 def end_attempt(state: State) -> None:

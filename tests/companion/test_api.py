@@ -65,7 +65,7 @@ def test_events_move_the_version_and_stale_writes_get_409(client, created):
 @pytest.mark.parametrize(("event", "field", "message"), [
     ({"type": "take_millions", "player": 1}, "event.player", "Ann's turn"),
     ({"type": "buy_die", "player": 0}, "event", "costs 3 Millions"),
-    ({"type": "sell", "player": 0, "treasure": "jewel"}, "event.treasure", "holds no jewel"),
+    ({"type": "sell", "player": 0, "treasure": "jewel"}, "event.treasure", "holds no Jewel"),
     ({"type": "claim_title", "player": 0, "title": "nope"}, "event.title", "not on offer"),
     ({"type": "teleport", "player": 0}, "event", "tag"),
     ({"type": "take_millions"}, "event.player", "Field required"),

@@ -24,6 +24,11 @@ def catalogue():
         return read_po(f)
 
 
+# Latin a Korean page keeps although a msgid holds it: Mission Improbable's MP (the glossary's
+# term, printed on its Korean cards)
+KEPT = {"MP"}
+
+
 def english_fragments() -> set[str]:
     """The English words of every msgid, split at its placeholders."""
     out = set()
@@ -31,7 +36,7 @@ def english_fragments() -> set[str]:
         for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
             for part in PLACEHOLDER.split(text):
                 part = part.strip(" :·.,()–—…")
-                if re.search(r"[A-Za-z]", part):
+                if re.search(r"[A-Za-z]", part) and part not in KEPT:
                     out.add(part)
     return out
 
@@ -45,33 +50,36 @@ def english_in(text: str) -> list[str]:
 
 
 class Visible(HTMLParser):
-    """Text a reader meets: text nodes and the labels in attributes (not scripts). The event
-    log's lines are left out: the rules engines write them in English (a known gap, issue 14's
-    report), as they do the rule refusals."""
+    """Text a reader meets: text nodes and the labels in attributes (not scripts), the event
+    log's lines too (the engines give them as messages, worded in the page's language);
+    `log=False` leaves the log out. A `<span lang="en">` is English by declaration (a
+    language's own name, "English", on a kit link) and is left out too."""
 
-    def __init__(self):
+    def __init__(self, log: bool = True):
         super().__init__()
-        self.parts, self.skip = [], 0
+        self.parts, self.skipping, self.log = [], [], log
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style") or (tag == "ol" and ("class", "log") in attrs):
-            self.skip += 1
+        if tag in ("script", "style") or (
+                tag == "ol" and ("class", "log") in attrs and not self.log) or (
+                tag == "span" and ("lang", "en") in attrs):
+            self.skipping.append(tag)
         for name, value in attrs:
             if name in ("alt", "title", "aria-label", "placeholder", "content") and value \
                     and not value.startswith("{"):
                 self.parts.append(value)
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style", "ol") and self.skip:
-            self.skip -= 1
+        if self.skipping and tag == self.skipping[-1]:
+            self.skipping.pop()
 
     def handle_data(self, data):
-        if not self.skip:
+        if not self.skipping:
             self.parts.append(data)
 
 
-def visible(html: bytes) -> str:
-    parser = Visible()
+def visible(html: bytes, log: bool = True) -> str:
+    parser = Visible(log)
     parser.feed(html.decode())
     return "\n".join(parser.parts)
 
@@ -81,6 +89,76 @@ def test_every_msgid_has_a_korean_translation():
     missing = [m.id for m in cat if m.id and not all(
         s.strip() for s in (m.string if isinstance(m.string, tuple) else (m.string,)))]
     assert len(cat) > 150 and missing == []
+
+
+def catalogue_faults(cat) -> list[str]:
+    """Entries a Korean page would show wrongly: empty, fuzzy (a guess pybabel made from a
+    neighbour), or a message whose `{name}` placeholders or particle specs do not fit."""
+    from missionkit.korean import FORMS
+
+    out = []
+    for m in cat:
+        if not m.id:
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy or not all(s.strip() for s in strings):
+            out.append(f"{m.id!r}: {'fuzzy' if m.fuzzy else 'empty'}")
+            continue
+        if "python-brace-format" in m.flags:
+            wanted = set(re.findall(r"\{(\w+)\}", m.id))
+            for s in strings:
+                if set(re.findall(r"\{(\w+)[:}]", s)) != wanted:
+                    out.append(f"{m.id!r}: placeholders differ")
+                bad = [spec for spec in re.findall(r"\{\w+:([^}]*)\}", s) if spec not in FORMS]
+                if bad:
+                    out.append(f"{m.id!r}: not a particle {bad}")
+    return out
+
+
+SEAM = re.compile(r"(%\(\w+\)[sd]|\{\w+\})(은|는|이|가|을|를|와|과|으로|로)(?![가-힣])")
+
+
+def test_no_korean_particle_is_glued_to_a_placeholder():
+    """"%(name)s와" prints "민준와": a particle after a name or number goes in the spec
+    ("{player:와}"), where the noun chooses its form."""
+    seams = [m.id for m in catalogue() if m.id and any(
+        SEAM.search(s) for s in (m.string if isinstance(m.string, tuple) else (m.string,)))]
+    assert seams == []
+
+
+def test_players_are_named_alike_in_every_game():
+    """A name is data: "민준의 턴", "MI6의 턴" alike, not 님 in two games and not the third."""
+    cat = catalogue()
+    assert [m.id for m in cat if m.id and "님" in str(m.string)] == []
+
+
+HAERACHE = re.compile(r"(?<!니)다(?=[.!)]|$|\s*\()")
+
+
+def test_every_screen_sentence_is_in_the_polite_register():
+    """The app speaks 합니다체 ("교환합니다"); 해라체 ("교환한다") is the cards' rules text."""
+    plain = [m.id for m in catalogue() if m.id and isinstance(m.string, str)
+             and HAERACHE.search(m.string)]
+    assert plain == []
+
+
+def test_the_catalogue_has_no_empty_fuzzy_or_misfitting_entry():
+    assert catalogue_faults(catalogue()) == []
+
+
+@pytest.mark.parametrize("fault", ["empty", "fuzzy", "placeholder", "particle"])
+def test_the_catalogue_check_fails_on_each_fault(fault):
+    cat = catalogue()
+    m = cat.get("{player} ends the turn.")
+    if fault == "empty":
+        m.string = ""
+    elif fault == "fuzzy":
+        m.flags.add("fuzzy")
+    elif fault == "placeholder":
+        m.string = "{name:가} 턴을 마칩니다."
+    else:
+        m.string = "{player:에게} 턴을 마칩니다."
+    assert len(catalogue_faults(cat)) == 1
 
 
 def test_the_investigation_token_has_its_glossary_name_on_korean_screens():

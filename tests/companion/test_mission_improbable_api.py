@@ -180,7 +180,7 @@ def test_the_pages_record_a_failed_attempt_and_its_failure_roll(client):
         r = post(client, f"/t/{token}/act", {**form, "version": version}, headers=HX)
         assert r.status_code == 200, r.data
     panel = client.get(f"/t/{token}/mission-improbable/resolver?agent=china_doll")
-    assert b"Surveillance" in panel.data and b"+1" in panel.data and b"64 %" in panel.data
+    assert b"Surveillance" in panel.data and b"+1" in panel.data and b"64%" in panel.data
     r = post(client, f"/t/{token}/act", {"version": "4", "type": "attempt", "player": "0",
                                          "agent": "china_doll", "mission": "surveillance_mission",
                                          "card": "surveillance_mission", "d0a": "1", "d0b": "10"},
@@ -345,7 +345,7 @@ def test_the_pages_split_a_missions_checks_between_partners(client):
     panel = client.get(f"/t/{token}/mission-improbable/resolver?agent=mr_white_the_albino").data
     assert b"Check 1: Combat" in panel and b"Check 2" not in panel  # the check left
     r = _act(client, token, {**go, "agent": "mr_white_the_albino", "d0a": "4", "d0b": "5"})
-    assert b"MI6 completes Rescue" in r.data
+    assert b"<bdi>MI6</bdi> completes Rescue" in r.data
 
 
 def test_the_table_lookup_panel_reads_a_row_for_any_phone(client):

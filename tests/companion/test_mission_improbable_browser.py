@@ -71,7 +71,7 @@ def test_two_phones_play_a_whole_game(browser, live):  # noqa: F811
     mi6.wait_for_selector("text=MI6’s turn")
     assert "Draw 3 cards" in mi6.locator(".mi-reminder").inner_text()
     assert mi6.locator(".mi-phases [aria-current=step]").inner_text() == "Support"
-    assert "64 %" in mi6.locator("#mi-resolver .mi-chance").inner_text()  # Surveillance 2 vs 1
+    assert "64%" in mi6.locator("#mi-resolver .mi-chance").inner_text()  # Surveillance 2 vs 1
     audit(mi6)
 
     # MI6, round 2: Nightingale fails and is wounded for 1D5 = 2 of MI6's turns

@@ -29,14 +29,14 @@ def test_the_korean_table_fits_a_phone(browser, live, scheme):  # noqa: F811
                                   extra_http_headers={"Accept-Language": "ko-KR,ko;q=0.9"})
     page = context.new_page()
     page.goto(mi6_and_spectre(live, EVENTS))
-    page.wait_for_selector("text=님의 턴")
+    page.wait_for_selector("text=MI6의 턴")
     assert page.locator(".mi-phases [aria-current=step]").inner_text() == "지원"
     assert page.evaluate(CLIPPED) == []
     audit(page)
     pick(page, "#mi-card", "ninjas")
     page.wait_for_selector("#mi-resolver .mi-odds")
     settled(page)
-    assert "79 %" in page.locator("#mi-resolver .mi-chance").inner_text()  # 전투 3+2 vs 2
+    assert "79%" in page.locator("#mi-resolver .mi-chance").inner_text()  # 전투 3+2 vs 2
     assert page.evaluate(CLIPPED) == []
     audit(page)
     context.close()

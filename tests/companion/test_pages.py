@@ -52,7 +52,7 @@ def test_create_and_play_without_javascript(client):
                                         "type": "take_millions"})
     assert r.status_code == 303
     page = client.get(url)
-    assert b"Ann takes 2 Millions." in page.data and version(page.data) == "1"
+    assert b"<bdi>Ann</bdi> takes 2 Millions." in page.data and version(page.data) == "1"
 
 
 def test_htmx_gets_the_fragment(client):
@@ -68,7 +68,7 @@ def test_polling_answers_204_until_something_changes(client):
     assert client.get(url + "/live?v=0", headers=HX).status_code == 204
     post(client, url + "/act", {"version": "0", "player": "0", "type": "take_millions"})
     r = client.get(url + "/live?v=0", headers=HX)
-    assert r.status_code == 200 and b"Ann takes 2 Millions." in r.data
+    assert r.status_code == 200 and b"<bdi>Ann</bdi> takes 2 Millions." in r.data
 
 
 def test_a_stale_tap_still_legal_is_applied(client):
@@ -77,7 +77,7 @@ def test_a_stale_tap_still_legal_is_applied(client):
     r = post(client, url + "/act", {"version": "0", "player": "0", "type": "take_millions"},
                     headers=HX)
     assert r.status_code == 200 and version(r.data) == "2"
-    assert r.data.count(b"<li>Ann takes 2 Millions.</li>") == 2
+    assert r.data.count(b"<li><bdi>Ann</bdi> takes 2 Millions.</li>") == 2
 
 
 def test_a_stale_tap_no_longer_legal_says_it_was_not_recorded(client):
@@ -106,7 +106,7 @@ def test_forged_posts_are_refused_and_lose_nothing(client, data):
     r = post(client, url + "/act", data, headers=HX)
     assert r.status_code in (409, 422)
     page = client.get(url)
-    assert b"Ann takes 2 Millions." in page.data and version(page.data) == "1"
+    assert b"<bdi>Ann</bdi> takes 2 Millions." in page.data and version(page.data) == "1"
 
 
 def test_view_link_shows_but_cannot_change(client, app):
@@ -221,7 +221,7 @@ def test_forged_post_without_csrf_token_is_refused(client):
     r = client.post(url + "/act", data={"version": "0", "player": "0", "type": "take_millions",
                                         "csrf_token": "forged"}, headers=HX)
     assert r.status_code == 400
-    assert b"Ann takes 2 Millions." not in client.get(url).data
+    assert b"<bdi>Ann</bdi> takes 2 Millions." not in client.get(url).data
     for form in ("/act", "/undo", "/score"):  # every form on the table page
         assert client.post(url + form, data={"version": "0"}).status_code == 400
     other = client.application.test_client()  # another browser: its own session, no token

@@ -323,7 +323,7 @@ def test_teammates_exchange_treasures_and_millions(client, game):
     assert t.millions() == [3, 2, 1, 2] and t.state["turn"]["actions_left"] == 2
     t.refused("team_exchange", 0, "only with a teammate", "event.partner", partner=1,
               give_millions=1)
-    t.refused("team_exchange", 2, "holds 0 gold bar", "event.get.gold_bar", partner=0,
+    t.refused("team_exchange", 2, "holds 0 Gold Bar", "event.get.gold_bar", partner=0,
               get={"gold_bar": 1})
     t.post("end_turn", 0)
     t.refused("team_exchange", 2, "either one's turn", "event.player", partner=0,

@@ -58,3 +58,10 @@ def armed(n=3, rounds=1):
     for r in range(rounds):
         out += draw_round(n, r % n)
     return out
+
+
+def lines(state):
+    """The state's log in English, as a phone set to English reads it."""
+    from missionkit.dice_mission.messages import english
+
+    return [english(state, m) for m in state.log]

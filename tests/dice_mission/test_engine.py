@@ -9,7 +9,7 @@ import pytest
 from missionkit.dice_mission.engine import hand_check, replay, resolve_rolls, try_apply
 from missionkit.game import IllegalEvent
 
-from .helpers import DISPLAY, armed, complete, dice, draw, end, mission_phase, setup
+from .helpers import DISPLAY, armed, complete, dice, draw, end, lines, mission_phase, setup
 from .test_properties import snapshot_of
 
 
@@ -53,7 +53,7 @@ def test_a_whole_game_ends_with_a_win_declared_at_the_end_of_the_winners_turn(dm
     assert state.display == ["special_05", "special_11", "special_10"]
     state = try_apply(state, end(0))
     assert (state.status, state.winner) == ("finished", 0)
-    assert state.log[-1] == "Cecile has completed every mission and wins!"
+    assert lines(state)[-1] == "Cecile has completed every mission and wins!"
     with pytest.raises(IllegalEvent, match="game is over"):
         try_apply(state, end(1))
 
@@ -74,7 +74,7 @@ def test_two_players_need_two_of_each_type_and_a_special(dm):
 def test_the_active_agent_sets_n_and_their_rolls_set_r_for_the_others(dm):
     state = replay(setup(), [dice(0, [1, 2, 3, 4], rolls=2), end(0)], dm)
     assert (state.round.n, state.round.r, state.round.turn) == (4, 2, 1)
-    assert "Everyone rolls 4 dice, at most 2 rolls." in state.log
+    assert "Everyone rolls 4 dice, at most 2 rolls." in lines(state)
     assert "rolls 4 dice, not 3" in refused(dm, [dice(0, [1, 2, 3, 4], rolls=2), end(0)],
                                             dice(1, [1, 2, 3]), "event.faces")
     refused(dm, [dice(0, [1, 2, 3, 4], rolls=2), end(0)], dice(1, [1, 2, 3, 4], rolls=3),
@@ -200,7 +200,7 @@ def test_the_failure_option_comes_after_completing_nothing(dm):
 def test_a_suitcase_card_owes_a_gadget_drawn_for_next_round(dm):
     rolled = mission_phase(3, 0, [[1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]])
     state = replay(setup(), rolled + [complete(0, "solo_06")], dm)  # four alike: a suitcase
-    assert state.players[0].draws_due == 1 and "suitcase" in state.log[-1]
+    assert state.players[0].draws_due == 1 and "suitcase" in lines(state)[-1]
     state = try_apply(state, draw(0))
     assert (state.players[0].gadgets, state.players[0].drawn, state.players[0].draws_due) == (
         1, 1, 0)
@@ -250,7 +250,7 @@ def test_an_empty_gadget_deck_is_refilled_from_the_discard_pile(dm):
     assert (state.gadget_deck, state.gadget_discard) == (0, [SOME[(3 + k) % 5] for k in range(5)])
     state = replay(setup(5), events + full_hands(4)[:11], dm)  # the next round's first draw
     assert (state.gadget_deck, state.gadget_discard) == (4, [SOME[4]])
-    assert "The gadget discard pile is shuffled into a new deck." in state.log
+    assert "The gadget discard pile is shuffled into a new deck." in lines(state)
 
 
 SOME = ["theft", "delete", "adaptation", "transfer", "transaction"]

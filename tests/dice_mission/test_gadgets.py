@@ -7,7 +7,7 @@ import pytest
 from missionkit.dice_mission.engine import replay, try_apply
 from missionkit.game import IllegalEvent
 
-from .helpers import armed, complete, dice, end, mission_phase, setup
+from .helpers import armed, complete, dice, end, lines, mission_phase, setup
 
 # After ARMED every player holds one playable gadget; round 2, Tom is the active agent and
 # the turn order is Tom (1), Aurelie (2), Cecile (0).
@@ -43,7 +43,7 @@ def test_a_gadget_needs_a_playable_card_in_hand(dm):
     assert [(p.gadgets, p.drawn) for p in state.players] == [(1, 0)] * 3
     state = play(dm, debriefing() + [g("theft", 1, target=2, die=2)])
     assert state.players[1].gadgets == 0 and state.gadget_discard == ["theft"]
-    assert state.log[-1] == "Tom plays Theft: takes a 5 from Aurelie."
+    assert lines(state)[-1] == "Tom plays Theft: takes a 5 from Aurelie."
 
 
 def test_gadgets_are_played_in_their_phase_on_your_own_turn(dm):
@@ -118,7 +118,7 @@ def test_change_of_mission_exchanges_a_card_in_the_mission_phase(dm):
     assert state.display == ["special_01", "special_08", "special_10"]
     assert state.players[1].gadgets == 0 and state.round.failure is False
     state = play(dm, events + [g("change_of_mission", 1, card_type="versus")])
-    assert "exchanges a VERSUS card" in state.log[-1]
+    assert "exchanges a VERSUS card" in lines(state)[-1]
     refused(dm, events, g("change_of_mission", 1, card_type="team", card="team_01"),
             "event.card")
 

@@ -8,6 +8,7 @@ import pytest
 
 from missionkit.game import IllegalEvent
 from missionkit.mission_improbable.engine import replay, resolve_rolls, try_apply
+from missionkit.mission_improbable.messages import english
 from missionkit.mission_improbable.state import Setup, new_state
 
 from .helpers import MI6, SPECTRE, end, ev, play, refusal, setup, start, with_mission
@@ -133,7 +134,7 @@ def test_spy_ten_discards_an_opponents_mission_and_one_lets_the_nemesis_roll(mi)
     state = play(state, ev("spy", 1, die=10, mission="prisoner_exchange"))
     assert state.players[0].missions == {} and "prisoner_exchange" in state.discard
     nemesis = play(start(mi), ev("spy", die=1, nemesis_die=1))
-    assert "SPECTRE" in nemesis.log[-1]
+    assert "SPECTRE" in english(nemesis, nemesis.log[-1])
 
 
 # --- mission attempts ---------------------------------------------------------------

@@ -111,7 +111,7 @@ def test_refusals(game):
     rich = [{"type": "play_card", "player": 0, "card": "account_siphon"}] * 5 + [
         {"type": "buy_die", "player": 0}] * 4
     refused(game, rich, {"type": "buy_die", "player": 0}, "already owns 6 dice")
-    refused(game, [], {"type": "sell", "player": 0, "treasure": "jewel"}, "holds no jewel")
+    refused(game, [], {"type": "sell", "player": 0, "treasure": "jewel"}, "holds no Jewel")
     refused(game, [op(0, "seoul", 2)], op(0, "madrid", 2), "operation for this turn is used")
     robbed = [op(0, "seoul", 2), end(0)]
     refused(game, robbed, op(1, "seoul", 2), "already been robbed")

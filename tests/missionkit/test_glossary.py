@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,80 @@ def test_every_term_of_double_missions_glossary_names_the_original():
     words = {t.ko for t in terms}
     assert {"실패", "원형 마커", "게임 판", "팔린 보물", "디스카드 덱", "턴 종료",
             "점수 계산"} <= words
+
+
+# issue 25: each drift a native review found, reintroduced into a Korean text of the kit
+DRIFTS = [("점수 라인", "점수 트랙"), ("선 플레이어", "첫 플레이어"),
+          ("이번 턴인 플레이어", "작업을 제안한 플레이어"), ("턴을 가지다", "턴을 하도록"),
+          ("관계없이", "상관없이"), ("행동을 소모하지 않습니다", "행동을 쓰지 않는다"),
+          ("타이틀 획득", "타이틀을 얻을"), ("타이틀 획득", "타이틀 얻기"),
+          ("나무 디스크", "나무 원판"), ("단 1개만", "딱 1개만")]
+
+
+@pytest.mark.parametrize(("word", "drift"), DRIFTS)
+def test_the_glossary_check_fails_when_a_drift_comes_back(content_copy: Path, word: str,
+                                                          drift: str):
+    guide = content_copy / "double_mission" / "guide.yaml"
+    text = guide.read_text(encoding="utf-8")
+    guide.write_text(text.replace("ko: 턴 종료}", f"ko: \"{drift} 때\"}}"), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game("double-mission", content_copy)
+    assert f"'{drift}' is not this game's word" in str(err.value) and f"'{word}'" in str(err.value)
+
+
+def test_the_app_uses_none_of_double_missions_rejected_words():
+    """Double Mission's log lines and refusals in the catalogue, and the screen words the
+    review found drifting, speak the kit's words (the glossary is read, not copied). The
+    catalogue is shared by the three games, whose own words differ, so only these."""
+    from missionkit.double_mission.messages import TEMPLATES
+    from tests.companion.test_i18n import catalogue
+
+    terms, _ = read_glossary(CONTENT / "double_mission")
+    cat = catalogue()
+    ids = [*TEMPLATES.values(), "Score track", "Invert the roll (King B, declared before rolling)"]
+    texts = [cat.get(i).string for i in ids if cat.get(i) is not None]
+    assert len(texts) >= len(TEMPLATES)
+    found = [(text, v) for text in texts for t in terms for v in t.reject if uses(text, str(v))]
+    assert found == []
+
+
+def test_king_b_says_inversion_on_the_card_and_in_the_app():
+    from tests.companion.test_i18n import catalogue
+
+    cat = catalogue()
+    assert "반전" in cat.get("Invert the roll (King B, declared before rolling)").string
+    assert "뒤집기" not in cat.get("Invert the roll (King B, declared before rolling)").string
+
+
+@pytest.mark.parametrize(("drift", "text"), [
+    ("만든다", "같은 눈 3개를 만든다."), ("모든 상대 각각보다", "모든 상대 각각보다 6이 많다."),
+    ("미션 실패 참고", "미션 카드 1장을 교환한다 (미션 실패 참고)."),
+])
+def test_dice_missions_glossary_catches_its_calques(content_copy: Path, drift: str, text: str):
+    missions = content_copy / "dice_mission" / "missions.yaml"
+    body = missions.read_text(encoding="utf-8")
+    first = re.search(r'ko: "[^"]*모은다\."', body).group(0)
+    missions.write_text(body.replace(first, f'ko: "{text}"', 1), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game("dice-mission", content_copy)
+    assert f"'{drift}' is not this game's word" in str(err.value)
+
+
+def test_a_plan_card_does_not_take_a_missions_or_titles_word():
+    """잠입 names the original's two missions and its title 잠입의 귀재; a plan card named 잠입
+    too made three cards and a title share one word (issue 25)."""
+    game = load_game("double-mission")
+    taken = {re.sub(r" I+$", "", m.name.ko) for m in game.missions}
+    taken |= {re.sub(r"의$", "", t.name.ko.split()[0]) for t in game.titles}
+    assert "잠입" in taken
+    assert [c.name.ko for c in game.plan_cards if c.name.ko in taken] == []
+
+
+def test_the_kits_korean_words_keep_the_originals():
+    """The kit's own strings (not content, so not under the loader's check): the plan card's
+    type label says 계획 카드 as the original always does, the discs are 나무 디스크."""
+    from cardgen.double_mission.strings import t
+
+    assert t("ko", "plan") == "계획 카드"
+    assert "나무 디스크" in t("ko", "buy_small", n=24)
+    assert "나무 원판" not in t("ko", "buy_large", n=6)

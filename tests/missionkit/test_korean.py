@@ -24,6 +24,17 @@ def test_each_particle_follows_the_last_sound(word, ro, ga, reul, neun, wa):
     assert [attach(word, p) for p in ("으로", "이", "을", "은", "과")] == [ro, ga, reul, neun, wa]
 
 
+@pytest.mark.parametrize(("name", "ga", "ro"), [
+    ("Ann", "Ann이", "Ann으로"), ("Jack", "Jack이", "Jack으로"), ("Tom", "Tom이", "Tom으로"),
+    ("Bill", "Bill이", "Bill로"), ("King", "King이", "King으로"), ("Pat", "Pat이", "Pat으로"),
+    ("Bo", "Bo가", "Bo로"), ("Joker", "Joker가", "Joker로"), ("James", "James가", "James로"),
+    ("David", "David가", "David로"), ("Mark", "Mark가", "Mark로"), ("Kate", "Kate가", "Kate로"),
+    ("MI6", "MI6가", "MI6로"), ("Agent 7", "Agent 7이", "Agent 7로"),
+])
+def test_a_latin_name_takes_the_particle_of_its_korean_reading(name, ga, ro):
+    assert (attach(name, "가"), attach(name, "로")) == (ga, ro)
+
+
 def test_a_format_spec_asks_for_the_particle():
     assert "{city:로} 이어짐".format(city=Word("가고시마")) == "가고시마로 이어짐"
     assert "{city:로} 이어짐".format(city=Word("베이징")) == "베이징으로 이어짐"

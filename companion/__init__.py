@@ -49,7 +49,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if "PUBLIC_URL" not in (test_config or {}):
         configured = siteconfig.public_url()  # the environment or the config file
         app.config["PUBLIC_URL"] = configured.url if configured else None
-    from . import api, errors, i18n, jsonio, kits, messages, pages, security, service
+    from . import api, assets, errors, i18n, jsonio, kits, messages, pages, security, service
 
     app.json = jsonio.OrjsonProvider(app)  # keeps the spec's field order, as built
 
@@ -58,6 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     messages.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    assets.init_app(app)
     app.register_blueprint(kits.bp)
     security.init_app(app)
     errors.init_app(app)

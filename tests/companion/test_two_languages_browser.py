@@ -147,6 +147,24 @@ def test_dice_mission_in_korean_and_english(browser, live):  # noqa: F811
     _close(pages)
 
 
+def test_dice_missions_result_in_korean_and_english(browser, live):  # noqa: F811
+    """Dice Mission played to its winner (tests/companion/endings.py): both phones read the
+    result, its winner and the whole log in their own language."""
+    from tests.companion.endings import dice_mission
+
+    made = dice_mission(lambda path, body, token=None: call(live.url + path, "POST", body,
+                                                            token), ["Ann", "민준", "Cecile"])
+    pages = _phones(browser, made["join_url"])
+    ko, en = pages["ko"][1], pages["en"][1]
+    ko.wait_for_selector(".tally .result")
+    en.wait_for_selector(".tally .result")
+    assert "Ann" in ko.locator(".winners").inner_text()
+    assert ko.locator(".winners").inner_text().startswith("승자")
+    assert en.locator(".winners").inner_text().startswith("Winner")
+    _check_languages(pages, ["Ann", "민준", "Cecile"])
+    _close(pages)
+
+
 MI_GAME = [("recruit", 0, {"agent": "china_doll"}),
            ("play_mission", 0, {"mission": "surveillance_mission"})]
 MI_REST = [("end_turn", 1, {}),

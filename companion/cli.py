@@ -117,12 +117,28 @@ def _bind(host: str, port: int) -> str:
 
 def _port_failure(host: str, port: int, exc: OSError) -> Failed:
     if exc.errno == errno.EADDRINUSE:
+        free = _free_port(host, port)
+        hint = f"try --port {free}" if free else "try another --port"
         return fail(f"companion serve: port {port} is already in use on {host} (another "
-                    f"companion, or another program): stop it, or try --port {port + 1}", 1)
+                    f"companion, or another program): stop it, or {hint}", 1)
     if exc.errno == errno.EACCES:
         return fail(f"companion serve: not allowed to listen on port {port}: ports below "
                     f"1024 need root; try --port 5000", 1)
     return fail(f"companion serve: cannot listen on {host}:{port}: {exc.strerror}", 1)
+
+
+def _free_port(host: str, port: int) -> int | None:
+    """The first of the next ten ports that can be had now, to suggest instead."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    for candidate in range(port + 1, min(port + 11, 65536)):
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind((host, candidate))
+            except OSError:
+                continue
+            return candidate
+    return None
 
 
 def _check_port(host: str, port: int) -> None:

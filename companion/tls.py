@@ -94,16 +94,48 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+# What the CA may vouch for (RFC 5280 name constraints, which browsers enforce): addresses
+# of a local network and local names only. A phone that trusts it trusts nothing on the
+# internet, even if the key on this computer were stolen.
+LOCAL_NETWORKS = tuple(ipaddress.ip_network(n) for n in (
+    "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "127.0.0.0/8", "169.254.0.0/16",
+    "100.64.0.0/10",  # carrier-grade NAT, some hotspots
+    "192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24",  # documentation ranges, never routed
+    "::1/128", "fc00::/7", "fe80::/10"))
+LOCAL_DOMAINS = ("localhost", "local", "home.arpa", "lan", "internal")
+
+
+def _local_only() -> x509.NameConstraints:
+    return x509.NameConstraints(
+        permitted_subtrees=[x509.IPAddress(n) for n in LOCAL_NETWORKS]
+        + [x509.DNSName(d) for d in LOCAL_DOMAINS], excluded_subtrees=None)
+
+
+def is_local_name(name: str) -> bool:
+    """Whether the CA's constraints let it vouch for `name` (an address or a host name)."""
+    try:
+        ip = ipaddress.ip_address(name.strip("[]"))
+    except ValueError:
+        host = name.lower().rstrip(".")
+        return any(host == d or host.endswith("." + d) for d in LOCAL_DOMAINS)
+    return any(ip in net for net in LOCAL_NETWORKS)
+
+
 def authority(folder: Path | None = None) -> Authority:
-    """The CA kept in `folder` (default tls_folder()), made on first use."""
+    """The CA kept in `folder` (default tls_folder()), made on first use (and made again if
+    the one kept there could vouch for any site: one from before name constraints)."""
     folder = folder or tls_folder()
     key_path, cert_path = folder / CA_KEY, folder / CA_CERT
     if key_path.is_file() and cert_path.is_file():
         key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
         if not isinstance(key, ec.EllipticCurvePrivateKey):
             raise ValueError(f"{key_path}: not an EC private key")
-        return Authority(x509.load_pem_x509_certificate(cert_path.read_bytes()), key,
-                         cert_path)
+        kept = x509.load_pem_x509_certificate(cert_path.read_bytes())
+        try:
+            kept.extensions.get_extension_for_class(x509.NameConstraints)
+            return Authority(kept, key, cert_path)
+        except x509.ExtensionNotFound:
+            pass  # unconstrained: replace it
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([
@@ -123,6 +155,7 @@ def authority(folder: Path | None = None) -> Authority:
                                      key_agreement=False, key_cert_sign=True, crl_sign=True,
                                      encipher_only=False, decipher_only=False), critical=True)
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(public), critical=False)
+        .add_extension(_local_only(), critical=True)
         .sign(key, hashes.SHA256())
     )
     _write(key_path, _key_pem(key), private=True)  # the key first: a cert alone is useless
@@ -139,7 +172,7 @@ def server_names(lan_ips: Iterable[str], public_host: str | None = None,
     for extra in (public_host, host):
         if extra and extra not in ("0.0.0.0", "::"):
             names.add(extra.strip("[]").lower())
-    return tuple(sorted(names))
+    return tuple(sorted(n for n in names if is_local_name(n)))
 
 
 def _general_name(name: str) -> x509.GeneralName:

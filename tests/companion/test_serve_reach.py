@@ -60,7 +60,34 @@ def test_a_busy_port_is_one_line_naming_it(tmp_path):
     assert "Traceback" not in out and "Mission Kit companion on" not in out
     lines = out.strip().splitlines()
     assert len(lines) == 1 and f"port {port} is already in use" in lines[0]
-    assert f"--port {port + 1}" in lines[0]
+    suggested = int(re.search(r"try --port (\d+)", lines[0]).group(1))
+    with socket.socket() as check:  # the port it suggests can be had
+        check.bind(("127.0.0.1", suggested))
+
+
+def test_a_busy_port_suggests_one_that_is_free(tmp_path):
+    held = []
+    try:
+        for _ in range(50):  # two ports in a row, both busy
+            first = socket.socket()
+            first.bind(("127.0.0.1", 0))
+            port = first.getsockname()[1]
+            second = socket.socket()
+            try:
+                second.bind(("127.0.0.1", port + 1))
+            except OSError:
+                first.close()
+                continue
+            held = [first, second]
+            break
+        for s in held:
+            s.listen()
+        out, code = serve_output(tmp_path, "--port", str(port))
+    finally:
+        for s in held:
+            s.close()
+    assert code == 1
+    assert f"--port {port + 1}" not in out and "try --port" in out
 
 
 def test_versions():
@@ -172,6 +199,7 @@ def test_a_loopback_only_invite_says_so_and_what_to_do(tmp_path):
         assert created["join_url"].startswith(f"http://{host}/t/")
         assert 'id="invite-loopback"' in html
         assert "Other phones cannot open this link" in html and "--lan" in html
+        assert "Scan to join" not in html and "on this computer only" in html
     created, html = _invite(client, "198.51.100.9:5000")
     assert 'id="invite-loopback"' not in html
 

@@ -4,6 +4,7 @@ hands phones the CA, and `companion serve --tls` answering HTTPS on loopback."""
 from __future__ import annotations
 
 import datetime as dt
+import ipaddress
 import os
 import re
 import ssl
@@ -72,10 +73,10 @@ def test_keys_are_readable_by_their_owner_only(ca: tls.Authority):
 
 
 def test_the_server_certificate_names_every_address(ca: tls.Authority):
-    names = tls.server_names(["192.168.1.20", "10.0.0.5"], "table.example.org", "0.0.0.0")
+    names = tls.server_names(["192.168.1.20", "10.0.0.5"], "table.lan", "0.0.0.0")
     issued = tls.server_certificate(ca, names)
     cert = _cert(issued.cert_path)
-    assert _san(cert) == {"192.168.1.20", "10.0.0.5", "table.example.org", "localhost",
+    assert _san(cert) == {"192.168.1.20", "10.0.0.5", "table.lan", "localhost",
                           "127.0.0.1", "::1"}
     cert.verify_directly_issued_by(ca.cert)
     assert cert.not_valid_after_utc - cert.not_valid_before_utc <= dt.timedelta(days=397)
@@ -182,3 +183,42 @@ def test_serve_tls_answers_https_that_trusts_only_its_ca(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=15)
+
+
+def test_the_authority_vouches_for_local_names_only(ca: tls.Authority):
+    """A phone that installed the table's CA must trust nothing on the internet through it,
+    even if its key on the host were stolen: name constraints, which browsers enforce."""
+    import datetime as dt
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.verification import PolicyBuilder, Store, VerificationError
+
+    constraints = ca.cert.extensions.get_extension_for_class(x509.NameConstraints)
+    assert constraints.critical
+    assert tls.server_names([], "games.example.org") == ("127.0.0.1", "::1", "localhost")
+    issued = tls.server_certificate(ca, tls.server_names(["192.168.1.20"]))
+    verifier = PolicyBuilder().store(Store([ca.cert])).build_server_verifier(
+        x509.IPAddress(ipaddress.ip_address("192.168.1.20")))
+    verifier.verify(_cert(issued.cert_path), [])  # a table address: trusted
+
+    key = ec.generate_private_key(ec.SECP256R1())  # what a stolen CA key would sign
+    now = dt.datetime.now(dt.UTC)
+    forged = (x509.CertificateBuilder()
+              .subject_name(x509.Name([]))
+              .issuer_name(ca.cert.subject).public_key(key.public_key())
+              .serial_number(x509.random_serial_number())
+              .not_valid_before(now - dt.timedelta(hours=1))
+              .not_valid_after(now + dt.timedelta(days=30))
+              .add_extension(x509.SubjectAlternativeName([x509.DNSName("bank.example.com")]),
+                             critical=True)
+              .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+              .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]),
+                             critical=False)
+              .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(
+                  ca.key.public_key()), critical=False)
+              .sign(ca.key, hashes.SHA256()))
+    bank = PolicyBuilder().store(Store([ca.cert])).build_server_verifier(
+        x509.DNSName("bank.example.com"))
+    with pytest.raises(VerificationError):
+        bank.verify(forged, [])

@@ -20,7 +20,7 @@ from missionkit.content.version import content_version
 from .documents import write_cards
 from .fonts import fonts_for
 from .geometry import PAPERS, mm
-from .imposition import BLEED, CARD_SIZE, Duplex
+from .imposition import CARD_SIZE, SHEET_BLEED, Duplex
 from .kit import CardFamily, FileJob, Kit, Written, kit_for
 from .parallel import run_jobs
 from .pdf_check import SmallText, small_text
@@ -127,7 +127,7 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     manifest = {
         "game": opts.game, "lang": opts.lang, "paper": opts.paper,
         "card_size_mm": [round(CARD_SIZE[0] / mm(1), 2), round(CARD_SIZE[1] / mm(1), 2)],
-        "bleed_mm": round(BLEED / mm(1), 3),
+        "bleed_mm": round(SHEET_BLEED / mm(1), 3),
         "duplex": opts.duplex,
         "ink": opts.ink,
         "components": game.component_counts(),

@@ -159,9 +159,8 @@ def test_pdfs_are_print_ready(kit):
                     assert media[2:] == pytest.approx(sheet.page, abs=0.01)
                     trim = [float(v) for v in page.TrimBox]
                     bleed = [float(v) for v in page.BleedBox]
-                    assert trim[2] - trim[0] == pytest.approx(sheet.cols * CARD_SIZE[0],
-                                                              abs=0.01)
-                    assert bleed[0] == pytest.approx(trim[0] - mm(3), abs=0.01)
+                    assert trim[2] - trim[0] == pytest.approx(sheet.trim_box.w, abs=0.01)
+                    assert bleed[0] == pytest.approx(trim[0] - sheet.bleed, abs=0.01)
 
 
 def test_no_text_is_printed_under_6_pt(kit):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -51,10 +52,16 @@ def black_only(c: Color) -> Color:
     inkjet prints text from its black cartridge; any other colour is left as it is."""
     if isinstance(c, CMYKColor) or c.alpha != 1:
         return c
-    if max(c.red, c.green, c.blue) - min(c.red, c.green, c.blue) > NEUTRAL:
-        return c
-    k = round(1 - luminance(c), 3)
-    return c if k <= 0 else CMYKColor(0, 0, 0, k)
+    return _black(c.red, c.green, c.blue) or c
+
+
+@lru_cache(maxsize=512)
+def _black(r: float, g: float, b: float) -> CMYKColor | None:
+    """The K-only colour for a grey (r, g, b), or None for a colour (see black_only)."""
+    if max(r, g, b) - min(r, g, b) > NEUTRAL:
+        return None
+    k = round(1 - (0.2126 * r + 0.7152 * g + 0.0722 * b), 3)
+    return None if k <= 0 else CMYKColor(0, 0, 0, k)
 
 
 def tint(c: Color, amount: float) -> Color:
@@ -199,13 +206,18 @@ class HomeInkCanvas(Canvas):
         return INK if luminance(self._wanted) > 0.55 else self._wanted
 
     def _text(self, draw: Any) -> None:
-        if self._raw:
+        # drawString draws through drawText: set the colour once, and only when it changes
+        wanted, dark = self._wanted, self._dark()
+        if self._raw or self._in_text or dark is wanted:
             draw()
             return
-        wanted = self._wanted
-        Canvas.setFillColor(self, black_only(self._dark()))
-        draw()
-        Canvas.setFillColor(self, black_only(wanted))
+        self._in_text = True
+        try:
+            Canvas.setFillColor(self, black_only(dark))
+            draw()
+            Canvas.setFillColor(self, black_only(wanted))
+        finally:
+            self._in_text = False
 
     def drawString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> None:  # noqa: N802
         self._text(lambda: Canvas.drawString(self, x, y, text, *args, **kw))

@@ -39,7 +39,12 @@ BODY_SIZE = 10.5
 
 
 def _band(c: Canvas, trim: Rect, color: Color) -> None:
-    """The coloured band across the card's top, painted into the bleed."""
+    """The coloured band across the card's top, painted into the bleed; on the home look the
+    frame's top closed by a rule in the band's colour (a white band's outline would run on
+    across the gutters)."""
+    if saves_ink(c):
+        parts.band_rule(c, trim, trim.y1 - mm(BAND_MM), color)
+        return
     grow = parts.ART_BLEED
     fill_rect(c, Rect(trim.x - grow, trim.y1 - mm(BAND_MM), trim.w + 2 * grow,
                       mm(BAND_MM) + grow), color)

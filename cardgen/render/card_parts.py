@@ -51,6 +51,18 @@ def back_ground(c: Canvas, trim: Rect) -> Iterator[None]:
             c.restoreState()
 
 
+def band_rule(c: Canvas, trim: Rect, y: float, color: Color) -> None:
+    """Home look: a rule in `color` across the card at height `y`, from one side of the
+    frame band to the other (it closes a header band that the full look floods)."""
+    inset = FRAME_AT + FRAME / 2
+    with as_drawn(c):
+        c.saveState()
+        c.setStrokeColor(color)
+        c.setLineWidth(FRAME * 0.6)
+        c.line(trim.x + inset, y, trim.x1 - inset, y)
+        c.restoreState()
+
+
 def background(c: Canvas, trim: Rect, color: Color, rim: Color | None = None) -> None:
     """The card's colour past the bleed, and an optional rim just inside the trim; on the
     home look a white ground in a coloured frame band (frame_band), the rim on its edge."""

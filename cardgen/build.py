@@ -20,7 +20,7 @@ from missionkit.content.version import content_version
 from .documents import write_cards
 from .fonts import fonts_for
 from .geometry import PAPERS, mm
-from .imposition import BLEED, CARD_SIZE, Duplex
+from .imposition import CARD_SIZE, SHEET_BLEED, Duplex
 from .kit import CardFamily, FileJob, Kit, Written, kit_for
 from .parallel import run_jobs
 from .pdf_check import SmallText, small_text
@@ -42,7 +42,7 @@ class BuildOptions:
     # the companion's base URL for the QR codes; None: not known, so each QR becomes a box
     # to write the address in (cardgen.cli resolves --companion-url and missionkit.siteconfig)
     companion_url: str | None = None
-    ink: str = "normal"  # or "saver": white grounds, outlines, dark text (cardgen.ink)
+    ink: str = "home"  # or "full": the rich, dark look for print shops (cardgen.ink)
 
 
 def companion_link(base: str | None, game: str, version: str) -> str:
@@ -105,7 +105,7 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     game = game or load_game(opts.game, opts.content)
     kit = kit_for(opts.game)
     ctx = Ctx(game, opts.lang, fonts_for(opts.lang), opts.ink)
-    suffix = "-ink-saver" if opts.ink == "saver" else ""
+    suffix = "-ink-full" if opts.ink == "full" else ""
     folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}{suffix}"
     folder.mkdir(parents=True, exist_ok=True)
     files_job = job_for(opts, kit, ctx, folder)
@@ -127,9 +127,9 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     manifest = {
         "game": opts.game, "lang": opts.lang, "paper": opts.paper,
         "card_size_mm": [round(CARD_SIZE[0] / mm(1), 2), round(CARD_SIZE[1] / mm(1), 2)],
-        "bleed_mm": round(BLEED / mm(1), 3),
+        "bleed_mm": round(SHEET_BLEED / mm(1), 3),
         "duplex": opts.duplex,
-        **({"ink": "saver"} if opts.ink == "saver" else {}),
+        "ink": opts.ink,
         "components": game.component_counts(),
         **({"bought": bought} if kit.bought else {}),
         "content_version": files_job.version,

@@ -135,6 +135,15 @@ class _LazyProgress:
             self.bar.stop()
 
 
+INKS = ("home", "full")
+INK_ALIASES = {"saver": "home", "normal": "full"}  # the names before the home look
+
+
+def _inks(given: list[str] | None) -> list[str]:
+    """The looks to build, aliases read as today's names, each once, in the order given."""
+    return list(dict.fromkeys(INK_ALIASES.get(i, i) for i in given or ["home"]))
+
+
 def build(args: argparse.Namespace) -> None:
     """Build the print-and-play PDFs and manifest.json into OUT/<game>/<lang>-<paper>/."""
     from .build import BuildOptions
@@ -150,7 +159,7 @@ def build(args: argparse.Namespace) -> None:
         jobs = [BuildOptions(g, lang, paper, args.out, args.content, args.duplex,
                              (args.offset_x, args.offset_y), url, ink)
                 for g in _games(args) for lang in args.lang or ["en"]
-                for paper in args.paper or ["a4"] for ink in args.ink or ["normal"]]
+                for paper in args.paper or ["a4"] for ink in _inks(args.ink)]
         progress = _LazyProgress(total=None, quiet=args.quiet)
         try:
             results = [run_build(job, progress) for job in jobs]
@@ -364,10 +373,11 @@ def parser() -> argparse.ArgumentParser:
                      help="shift card backs right by this many mm")
     sub.add_argument("--offset-y", type=float, default=0.0, metavar="MM",
                      help="shift card backs up by this many mm")
-    sub.add_argument("--ink", action="append", choices=["normal", "saver"],
-                     help="normal, or saver: white grounds, outlines and dark text, same "
-                          "layout; the saver kit goes to <lang>-<paper>-ink-saver/ "
-                          "(repeatable; default: normal)")
+    sub.add_argument("--ink", action="append", choices=[*INKS, *INK_ALIASES],
+                     help="home (default): light grounds, colour as frames and bands, for a "
+                          "home inkjet; full: the rich dark look for a print shop, into "
+                          "<lang>-<paper>-ink-full/ (repeatable; 'saver' and 'normal', their "
+                          "names before, still work)")
     sub.add_argument("--companion-url", metavar="URL",
                      help="the companion's address as the phones at the table reach it, "
                           "printed as a QR code on the print guide and player aids (default: "

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from . import imposition
 from .geometry import Rect, mm
 from .imposition import Duplex, Sheet
-from .ink import InkSaverCanvas, pale_tint, saves_ink
+from .ink import HomeInkCanvas, pale_tint, saves_ink
 from .render.common import INK, Ctx, clipped
 from .sheet_words import word
 
@@ -31,7 +31,7 @@ class Document:
         # content version
         self.link, self.version = "", ""
         self.versioned: set[Path] = set()  # where draw_link notes that this file prints them
-        kind = InkSaverCanvas if ctx.ink == "saver" else Canvas
+        kind = Canvas if ctx.ink == "full" else HomeInkCanvas
         self.canvas = kind(str(path), pagesize=page, invariant=1, pageCompression=1,
                            initialFontName=ctx.fonts.body, initialFontSize=9)
         c = self.canvas

@@ -13,12 +13,18 @@ from .geometry import Rect, mm
 
 Duplex = Literal["long", "short"]
 CARD_SIZE = (mm(63.5), mm(88.9))
-BLEED = mm(3)
+BLEED = mm(3)  # what a card's artwork paints past its trim (a single card's image, a form)
+# between neighbouring cards on a sheet: each card's own bleed, then the next's; 12 pt
+# (4.23 mm) makes the card pitch whole points (192 x 264), so every card of a sheet meets the
+# same pixel grid and prints (and renders) alike
+GUTTER = 12.0
+SHEET_BLEED = GUTTER / 2  # a card on a sheet shows this much bleed on every edge
 SAFE = mm(3)
 MARK_GAP = mm(1)
 MARK_LENGTH = mm(6)
-PAGE_EDGE = mm(4.5)  # most printers cannot print the outer 4-5 mm: marks stop short of it
+PAGE_EDGE = mm(5)  # most printers cannot print the outer 5 mm: the marks' ink stays inside
 MARK_MIN = mm(2)  # a crop mark shorter than this is hard to find and to cut along
+GUTTER_MARK_GAP = mm(0.5)  # a crop mark in a gutter stops this short of either card
 
 
 @dataclass(frozen=True)
@@ -29,6 +35,13 @@ class Sheet:
     cells: tuple[Rect, ...]
     cols: int
     rows: int
+    gutter: float = GUTTER
+
+    @property
+    def bleed(self) -> float:
+        """The bleed every card shows on every edge: half the gutter (neighbours' bleeds
+        meet in its middle and never overlap)."""
+        return self.gutter / 2
 
     @property
     def trim_box(self) -> Rect:
@@ -39,50 +52,61 @@ class Sheet:
 
     @property
     def bleed_box(self) -> Rect:
-        return self.trim_box.grow(BLEED)
+        return self.trim_box.grow(self.bleed)
 
     def clip(self, index: int) -> Rect:
-        """The area card `index` may paint: its trim, plus bleed on the grid's outer sides.
-
-        Cards are butted (no gutter) so 3 x 3 poker cards fit A4; inside the grid a card's
-        neighbour serves as its bleed, so each card is clipped to its own cell there. The outer
-        sides are found by position, not index: on a mirrored back page cell 0 lies top right.
-        """
-        cell, box = self.cells[index], self.trim_box
-        left = BLEED if abs(cell.x - box.x) < 1e-3 else 0
-        right = BLEED if abs(cell.x1 - box.x1) < 1e-3 else 0
-        top = BLEED if abs(cell.y1 - box.y1) < 1e-3 else 0
-        bottom = BLEED if abs(cell.y - box.y) < 1e-3 else 0
-        return Rect(cell.x - left, cell.y - bottom, cell.w + left + right, cell.h + top + bottom)
+        """The area card `index` may paint: its trim plus `bleed` on every side, the edges
+        facing a neighbour, the paper's edge or an empty slot alike, so a cut a little off
+        the line lands on the card's own artwork, never on its neighbour's or on paper."""
+        return self.cells[index].grow(self.bleed)
 
 
 def card_sheet(page: tuple[float, float], card: tuple[float, float] = CARD_SIZE,
-               cols: int = 3, rows: int = 3) -> Sheet:
-    """A centred grid of butted cards; cells run left to right, top to bottom."""
+               cols: int = 3, rows: int = 3, gutter: float = GUTTER) -> Sheet:
+    """A centred grid of cards `gutter` apart; cells run left to right, top to bottom.
+    ValueError when the grid and its bleed do not fit inside the page."""
     w, h = card
-    gx = (page[0] - cols * w) / 2
-    gy = (page[1] - rows * h) / 2
-    if gx < BLEED or gy < BLEED:
+    gx = (page[0] - cols * w - (cols - 1) * gutter) / 2
+    gy = (page[1] - rows * h - (rows - 1) * gutter) / 2
+    if min(gx, gy) < gutter / 2:
         raise ValueError(f"{cols}x{rows} cards with bleed do not fit the page")
     cells = tuple(
-        Rect(gx + c * w, gy + (rows - 1 - r) * h, w, h) for r in range(rows) for c in range(cols)
+        Rect(gx + c * (w + gutter), gy + (rows - 1 - r) * (h + gutter), w, h)
+        for r in range(rows) for c in range(cols)
     )
-    return Sheet(page, cells, cols, rows)
+    return Sheet(page, cells, cols, rows, gutter)
 
 
-def mark_room(page: tuple[float, float], cols: int, rows: int,
-              card: tuple[float, float] = CARD_SIZE) -> float:
-    """How long the shortest crop mark of a centred cols x rows grid can be on `page`."""
-    margin = min(page[0] - cols * card[0], page[1] - rows * card[1]) / 2
-    return margin - MARK_GAP - PAGE_EDGE
+def printable(sheet: Sheet) -> bool:
+    """Whether every card's trim lies inside the printable area (PAGE_EDGE in from the paper)
+    and the marks of the trim lines across the sheet's short margins get MARK_MIN of ink."""
+    box, (pw, ph) = sheet.trim_box, sheet.page
+    if min(box.x, box.y, pw - box.x1, ph - box.y1) < PAGE_EDGE:
+        return False
+    return max(mark_lengths(sheet)) >= MARK_MIN
+
+
+def mark_lengths(sheet: Sheet) -> tuple[float, float]:
+    """How long the outer crop marks can be: (in the side margins, in the top and bottom
+    margins), from MARK_GAP past the bleed to PAGE_EDGE."""
+    box, (pw, ph) = sheet.bleed_box, sheet.page
+    side = min(box.x, pw - box.x1) - MARK_GAP - PAGE_EDGE
+    end = min(box.y, ph - box.y1) - MARK_GAP - PAGE_EDGE
+    return min(side, MARK_LENGTH), min(end, MARK_LENGTH)
 
 
 def sheet_for(paper: tuple[float, float]) -> Sheet:
-    """The card sheet for a paper: 3 x 3 portrait where its crop marks fit in the printable
-    area (A4), else 4 x 2 landscape (Letter: 3 rows leave 6.35 mm, no room for a mark)."""
+    """The card sheet for a paper: 3 x 3 portrait, 4 mm apart, where every trim lies in the
+    printable area (A4: side margins 5.75 mm), else 4 x 2 landscape (Letter: 3 rows and two
+    gutters leave 2.35 mm top and bottom, inside any printer's unprintable edge; 4 x 2
+    landscape and 2 x 4 rotated both hold 8, and landscape keeps the cards upright as on A4)."""
     portrait = (min(paper), max(paper))
-    if mark_room(portrait, 3, 3) >= MARK_MIN:
-        return card_sheet(portrait, cols=3, rows=3)
+    try:
+        sheet = card_sheet(portrait, cols=3, rows=3)
+        if printable(sheet):
+            return sheet
+    except ValueError:
+        pass
     return card_sheet((portrait[1], portrait[0]), cols=4, rows=2)
 
 
@@ -121,27 +145,54 @@ def back_sheet(front: Sheet, duplex: Duplex = "long",
                offset: tuple[float, float] = (0, 0)) -> Sheet:
     """The back page: cell i lies behind front cell i (see back_cells)."""
     return Sheet(front.page, back_cells(front.cells, front.page, duplex, offset), front.cols,
-                 front.rows)
+                 front.rows, front.gutter)
 
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
 
 
 def crop_marks(sheet: Sheet) -> list[Segment]:
-    """Short lines in the margins extending every trim line; none crosses a card."""
+    """Short lines extending every trim line, their ink inside the printable area (PAGE_EDGE)
+    and on no card: in the outer margin past the bleed where it leaves MARK_MIN, else across
+    each gutter the line passes (A4's and Letter's side margins are all bleed and unprintable
+    edge: a horizontal line is marked in the gutters between columns, a ruler laid on those
+    marks cuts it across the sheet)."""
     pw, ph = sheet.page
-    box = sheet.trim_box
+    box = sheet.bleed_box
+    side, end = mark_lengths(sheet)
     xs = sorted({round(c.x, 4) for c in sheet.cells} | {round(c.x1, 4) for c in sheet.cells})
     ys = sorted({round(c.y, 4) for c in sheet.cells} | {round(c.y1, 4) for c in sheet.cells})
     marks: list[Segment] = []
-    for x in xs:
-        below0, below1 = box.y - MARK_GAP, max(box.y - MARK_GAP - MARK_LENGTH, PAGE_EDGE)
-        above0, above1 = box.y1 + MARK_GAP, min(box.y1 + MARK_GAP + MARK_LENGTH, ph - PAGE_EDGE)
-        marks += [((x, below0), (x, below1)), ((x, above0), (x, above1))]
-    for y in ys:
-        left0, left1 = box.x - MARK_GAP, max(box.x - MARK_GAP - MARK_LENGTH, PAGE_EDGE)
-        right0, right1 = box.x1 + MARK_GAP, min(box.x1 + MARK_GAP + MARK_LENGTH, pw - PAGE_EDGE)
-        marks += [((left0, y), (left1, y)), ((right0, y), (right1, y))]
+    if end >= MARK_MIN:
+        for x in xs:
+            marks += [((x, box.y - MARK_GAP), (x, box.y - MARK_GAP - end)),
+                      ((x, box.y1 + MARK_GAP), (x, box.y1 + MARK_GAP + end))]
+    else:
+        marks += _gutter_marks(sheet, xs, vertical=True)
+    if side >= MARK_MIN:
+        for y in ys:
+            marks += [((box.x - MARK_GAP, y), (box.x - MARK_GAP - side, y)),
+                      ((box.x1 + MARK_GAP, y), (box.x1 + MARK_GAP + side, y))]
+    else:
+        marks += _gutter_marks(sheet, ys, vertical=False)
+    return marks
+
+
+def _gutter_marks(sheet: Sheet, lines: list[float], *, vertical: bool) -> list[Segment]:
+    """Marks of the trim lines `lines` (x when `vertical`, else y) across the gutters
+    between rows (vertical) or columns (horizontal), GUTTER_MARK_GAP clear of the cards."""
+    cells = sheet.cells
+    if vertical:
+        lows = sorted({round(c.y, 4) for c in cells})[1:]
+        highs = sorted({round(c.y1, 4) for c in cells})[:-1]
+    else:
+        lows = sorted({round(c.x, 4) for c in cells})[1:]
+        highs = sorted({round(c.x1, 4) for c in cells})[:-1]
+    marks: list[Segment] = []
+    for a, b in zip(highs, lows, strict=True):  # a gutter runs from a card's edge to the next
+        a, b = a + GUTTER_MARK_GAP, b - GUTTER_MARK_GAP
+        for v in lines:
+            marks.append(((v, a), (v, b)) if vertical else ((a, v), (b, v)))
     return marks
 
 

@@ -102,6 +102,8 @@ def _body(flow: Flow, job: FileJob, kit: Kit, rows: list[Row], pages: dict[str, 
           bought: Sequence[str]) -> None:
     """The files (`rows`, see file_rows), what to buy and the order of work, down `flow`."""
     lang = job.ctx.lang
+    flow.heading(word(lang, "guide_ink"))
+    flow.paragraph(word(lang, "ink_full" if job.ctx.ink == "full" else "ink_home"))
     _files(flow, job, rows, pages)
     flow.heading(word(lang, "guide_buy"))
     for item in bought or [word(lang, "nothing_to_buy")]:

@@ -31,6 +31,17 @@ WORDS: dict[str, dict[str, str]] = {
         "guide_buy": "What to buy",
         "nothing_to_buy": "Nothing beyond the printed kit.",
         "guide_order": "Order of work",
+        "guide_ink": "Which look to print",
+        "ink_home": "This kit is the home look, made for a home inkjet: white grounds, each "
+                    "family's colour as a frame and accents, backs told apart by a light "
+                    "pattern, black text in black ink only. It spends a fraction of the ink "
+                    "and a cut a little off the line shows only white. At a print shop, or "
+                    "for dark, full-colour cards, build the full look: cardgen build "
+                    "--ink full.",
+        "ink_full": "This kit is the full look, for a print shop or a laser printer: every "
+                    "card in its colour to the edge of the bleed and dark backs. It floods "
+                    "a home inkjet's cartridges and curls thin card; at home print the "
+                    "default look (cardgen build, or --ink home).",
         "step_1": "Print this page and measure the ruler; if it is not 100 mm, turn off "
                   "scaling in the print dialog.",
         "step_2": "Print a card file's first two pages double-sided and hold them to the light. "
@@ -68,6 +79,14 @@ WORDS: dict[str, dict[str, str]] = {
         "guide_buy": "구입할 것",
         "nothing_to_buy": "인쇄한 키트 외에는 없다.",
         "guide_order": "작업 순서",
+        "guide_ink": "어떤 인쇄 모양을 고를까",
+        "ink_home": "이 키트는 가정용 잉크젯에 맞춘 기본 모양이다: 흰 바탕, 종류마다 색 테두리와 "
+                    "강조, 옅은 무늬로 구별되는 뒷면, 검정 잉크로만 찍는 글자. 잉크가 훨씬 덜 "
+                    "들고, 선에서 조금 벗어나 잘라도 흰색만 보인다. 인쇄소에 맡기거나 색이 "
+                    "가득한 어두운 카드를 원하면 전체 모양을 만든다: cardgen build --ink full.",
+        "ink_full": "이 키트는 인쇄소나 레이저 프린터용 전체 모양이다: 카드마다 재단 여백 끝까지 "
+                    "색이 차고 뒷면이 어둡다. 가정용 잉크젯에서는 잉크가 많이 들고 얇은 카드지가 "
+                    "휜다. 집에서는 기본 모양(cardgen build, 또는 --ink home)을 인쇄한다.",
         "step_1": "이 쪽을 인쇄해 자를 잰다. 100 mm가 아니면 인쇄 창에서 크기 조정을 끈다.",
         "step_2": "카드 파일의 첫 두 쪽을 양면 인쇄해 빛에 비춰 본다. 뒷면이 1 mm 넘게 "
                   "어긋나면 프린터의 양면 정렬(뒷면 위치 보정)을 맞춘다. 키트 파일을 직접 "

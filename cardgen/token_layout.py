@@ -7,6 +7,15 @@ from dataclasses import dataclass
 from .geometry import Rect, mm
 
 MARGIN = mm(12)
+DIE_EDGE_MM = 12.0  # the six-sided dice the kits dress with stickers (named in the guides)
+DIE_ROUNDING_MM = 1.25  # a die's rounded edge: a sticker wider than the flat lifts over it
+DIE_STICKER_MM = DIE_EDGE_MM - 2 * DIE_ROUNDING_MM  # 9.5 mm: the flat of a 12 mm face
+DIE_STICKER = mm(DIE_STICKER_MM)
+
+
+def die_words() -> dict[str, str]:
+    """The die and sticker sizes as a guide prints them ("12", "9.5")."""
+    return {"die": f"{DIE_EDGE_MM:g}", "sticker": f"{DIE_STICKER_MM:g}"}
 
 
 @dataclass(frozen=True)

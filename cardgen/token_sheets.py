@@ -14,6 +14,9 @@ from .geometry import Rect, mm
 from .render.common import INK, MUTED, Ctx
 
 DrawToken = Callable[[Canvas, Ctx, Any, Rect], None]
+BACK_GROW = mm(1)  # a two-sided token's back is drawn this much wider all round than its
+# front: cut along the front's line, a back printed up to 1 mm off still fills the disc
+PAIR_GAP = mm(5)  # between two-sided tokens: room for both backs' extra width and bleed
 
 
 @dataclass(frozen=True)
@@ -48,22 +51,27 @@ def _heading(c: Canvas, ctx: Ctx, y: float, label: str) -> float:
     return y - mm(7)
 
 
-def _draw(c: Canvas, ctx: Ctx, section: Section, cells: Sequence[Rect], tag: str) -> None:
-    """Draw each distinct item once as a form, then place it in every cell that shows it."""
+def _draw(c: Canvas, ctx: Ctx, section: Section, cells: Sequence[Rect], tag: str, *,
+          grow: float = 0.0) -> None:
+    """Draw each distinct item once as a form, then place it in every cell that shows it.
+    With `grow` (a two-sided token's back) each is drawn that much larger all round and
+    has no cut line: it is cut from the front."""
     forms: dict[Any, str] = {}
     size = section.size
+    room = mm(2) + grow
     for i, item in enumerate(section.items):
         if item not in forms:
             forms[item] = f"{tag}_{i}"
-            c.beginForm(forms[item], -mm(2), -mm(2), size + mm(2), size + mm(2))
-            section.draw(c, ctx, item, Rect(0, 0, size, size))
+            c.beginForm(forms[item], -room, -room, size + room, size + room)
+            section.draw(c, ctx, item, Rect(-grow, -grow, size + 2 * grow, size + 2 * grow))
             c.endForm()
     for item, cell in zip(section.items, cells, strict=True):
         c.saveState()
         c.translate(cell.x, cell.y)
         c.doForm(forms[item])
         c.restoreState()
-        (cut_circle if section.round else cut_square)(c, cell)
+        if not grow:
+            (cut_circle if section.round else cut_square)(c, cell)
 
 
 def write_tokens(doc: Document, front: Section | None, back: Section | None,
@@ -76,11 +84,13 @@ def write_tokens(doc: Document, front: Section | None, back: Section | None,
     page = c._pagesize
     if front is not None and back is not None:
         top = _heading(c, ctx, page[1] - token_layout.MARGIN, front.heading)
-        grid = token_layout.grid(page, len(front.items), front.size, top=top, cols=front.cols)
+        grid = token_layout.grid(page, len(front.items), front.size, top=top, cols=front.cols,
+                                 gap=PAIR_GAP)
         _draw(c, ctx, front, grid.cells, "inv_front")
         doc.end_page()
         _heading(c, ctx, page[1] - token_layout.MARGIN, back.heading)
-        _draw(c, ctx, back, imposition.back_cells(grid.cells, page, duplex, offset), "inv_back")
+        _draw(c, ctx, back, imposition.back_cells(grid.cells, page, duplex, offset), "inv_back",
+              grow=BACK_GROW)
         doc.end_page()
     y = page[1] - token_layout.MARGIN
     for n, section in enumerate(rest):

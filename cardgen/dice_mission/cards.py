@@ -16,7 +16,7 @@ from missionkit.dice_mission.model import Gadget, Mission
 
 from .. import icons, text
 from ..geometry import Rect, mm
-from ..ink import saves_ink
+from ..ink import saves_ink, tint
 from ..layouts import PANEL_PAD
 from ..render import card_parts as parts
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, Ctx, fill_rect, hexcolor, stroke_rect
@@ -39,7 +39,12 @@ BODY_SIZE = 10.5
 
 
 def _band(c: Canvas, trim: Rect, color: Color) -> None:
-    """The coloured band across the card's top, painted into the bleed."""
+    """The coloured band across the card's top, painted into the bleed; on the home look the
+    frame's top closed by a rule in the band's colour (a white band's outline would run on
+    across the gutters)."""
+    if saves_ink(c):
+        parts.band_rule(c, trim, trim.y1 - mm(BAND_MM), color)
+        return
     grow = parts.ART_BLEED
     fill_rect(c, Rect(trim.x - grow, trim.y1 - mm(BAND_MM), trim.w + 2 * grow,
                       mm(BAND_MM) + grow), color)
@@ -140,7 +145,11 @@ def mission_back(kind: str) -> Callable[[Canvas, Ctx, Mission, Rect], None]:
             parts.back_pattern(c, trim, hexcolor(card), hexcolor(line), pattern)
         else:
             fill_rect(c, trim.grow(parts.ART_BLEED), hexcolor(card))
-            if not saves_ink(c):  # the marks are decoration, like the stripes' (card_parts)
+            if saves_ink(c):  # home look: light marks in a frame, like the stripes' (card_parts)
+                with parts.back_ground(c, trim):
+                    _back_marks(c, trim, pattern, tint(hexcolor(card), parts.BACK_LINE_TINT))
+                parts.frame_band(c, trim, hexcolor(card), parts.BACK_FRAME)
+            else:
                 _back_marks(c, trim, pattern, hexcolor(line))
         _back_emblem(c, trim, hexcolor(band), lambda x, y, s: glyphs.type_mark(
             c, kind, x, y, s, white))

@@ -15,6 +15,7 @@ from missionkit.dice_mission.load import locations
 from missionkit.dice_mission.model import MISSION_TYPES
 
 from ..kit import CardFamily, FileJob, Kit, KitFile, Written
+from ..token_layout import die_words
 from .layouts import POKER
 from .strings import t
 
@@ -87,7 +88,7 @@ def _data_key(game: Any) -> str:
 def _bought(game: Any, lang: str) -> list[str]:
     """The dice, which the kit does not print."""
     c = game.game.components
-    return [t(lang, "bought", n=c.dice, k=c.dice_colours)]
+    return [t(lang, "bought", n=c.dice, k=c.dice_colours, **die_words())]
 
 
 KIT = Kit(

@@ -20,7 +20,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "active_agent": "ACTIVE AGENT",
         "stickers": "Die stickers (optional): 5 dice x 6 faces per colour, pips in the "
                     "colour's shape",
-        "bought": "{n} six-sided dice in {k} colours",
+        "bought": "{n} six-sided dice in {k} colours, {die} mm with rounded edges (the "
+                  "optional stickers are {sticker} mm)",
         "sticker_sheet": "Die stickers",
         "note_tokens": "The one active agent token the game needs: print both pages "
                        "double-sided (or print each and glue them back to back), cut out "
@@ -43,7 +44,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "token_front": "주도 요원 토큰: 미션 면", "token_back": "주도 요원 토큰: 디브리핑 면",
         "active_agent": "주도 요원",
         "stickers": "주사위 스티커 (선택): 색마다 주사위 5개 × 6면, 색마다 눈 모양이 다르다",
-        "bought": "6면 주사위 {n}개 ({k}가지 색)",
+        "bought": "6면 주사위 {n}개 ({k}가지 색), 모서리가 둥근 {die} mm(선택 스티커는 "
+                  "{sticker} mm)",
         "sticker_sheet": "주사위 스티커",
         "note_tokens": "게임에 필요한 주도 요원 토큰 1개: 두 쪽을 양면 인쇄하거나 각각 인쇄해 "
                        "뒷면끼리 붙이고 원을 오린다.",

@@ -13,13 +13,14 @@ from .. import text
 from ..geometry import Rect, mm
 from ..ink import die_frame, saves_ink
 from ..render.common import GOLD, INK, Ctx, hexcolor
+from ..token_layout import DIE_STICKER
 from ..token_sheets import Section
 from . import glyphs
 from .pictures import Die
 from .strings import t
 
 TOKEN_SIZE = mm(50)
-STICKER_SIZE = mm(12)
+STICKER_SIZE = DIE_STICKER  # the flat of a 12 mm die face, inside its rounded edges
 SIDE_COLOURS = {"mission": "#0F4C5C", "debriefing": "#7A4E12"}
 
 

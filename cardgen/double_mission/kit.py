@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from missionkit.double_mission.load import locations
 
 from ..kit import CardFamily, FileJob, Kit, KitFile, Written
+from ..token_layout import die_words
 from .layouts import POKER
 from .strings import t
 
@@ -125,7 +126,8 @@ def bought(game: Any, lang: str) -> list[str]:
     per = g.components.dice_per_player
     players = max(r.count for r in g.players)
     chars = len(game.characters)
-    return [t(lang, "buy_dice", n=per * chars, per=per, chars=chars, used=per * players),
+    return [t(lang, "buy_dice", n=per * chars, per=per, chars=chars, used=per * players,
+              **die_words()),
             t(lang, "buy_small", n=g.components.treasures),
             t(lang, "buy_large", n=g.components.value_tokens),
             t(lang, "buy_glue")]
@@ -136,7 +138,7 @@ def assembly(lang: str) -> list[str]:
 
 
 def _note(key: str) -> Any:
-    return lambda lang: t(lang, key)
+    return lambda lang: t(lang, key, **die_words())
 
 
 def _name(game: Any, lang: str) -> str:

@@ -1,8 +1,9 @@
 """Printable pawns: one folding standee per character, in the character's colour.
 
-Each standee is a strip: base tab, front panel, fold, back panel (upside down), base tab.
-Fold at the middle so the panels meet back to back, then fold the two tabs outwards (or
-slot them into a coin-sized base) so the pawn stands."""
+Each standee is a strip: base tab, a panel, the fold, the other panel, base tab. Fold at the
+middle so the panels meet back to back, then fold the two tabs outwards (or slot them into
+a coin-sized base) so the pawn stands: the fold is then its top, so each picture is drawn
+with its top at the fold (the upper one upside down on the sheet), and stands upright."""
 
 from __future__ import annotations
 
@@ -31,23 +32,39 @@ def write_pawns(doc: Document) -> None:
     block = text.fit(t(ctx.lang, "pawn_help"), Rect(mm(15), ph - mm(34), pw - mm(30), mm(13)),
                      ctx.fonts.body, 9, item="pawns", field="help")
     text.draw(c, block, Rect(mm(15), ph - mm(34), pw - mm(30), mm(13)))
-    total = len(chars) * WIDTH + (len(chars) - 1) * GAP
-    x = (pw - total) / 2
-    height = 2 * PANEL + 2 * TAB
-    y = ph - mm(42) - height
     names = [ch.name.en for ch in chars]  # the cards' letters, in both languages
-    for ch in chars:
-        _standee(c, ctx, ch, Rect(x, y, WIDTH, height), monogram(ch.name.en, names))
-        x += WIDTH + GAP
+    for ch, box in zip(chars, strips((pw, ph), len(chars)), strict=True):
+        _standee(c, ctx, ch, box, monogram(ch.name.en, names))
     doc.end_page()
+
+
+def strips(page: tuple[float, float], count: int) -> list[Rect]:
+    """Where each of `count` standee strips lies on the page: a centred row under the help."""
+    total = count * WIDTH + (count - 1) * GAP
+    height = 2 * PANEL + 2 * TAB
+    x, y = (page[0] - total) / 2, page[1] - mm(42) - height
+    return [Rect(x + i * (WIDTH + GAP), y, WIDTH, height) for i in range(count)]
+
+
+def panels(box: Rect) -> tuple[tuple[Rect, int], tuple[Rect, int]]:
+    """The standee's two picture panels in `box` (the whole strip) and the turn each is drawn
+    at: the upper one turned 180 degrees, the lower one upright, so that both pictures' tops
+    meet at the fold in the middle (the top of the folded pawn)."""
+    upper = Rect(box.x, box.y + TAB + PANEL, box.w, PANEL)
+    lower = Rect(box.x, box.y + TAB, box.w, PANEL)
+    return (upper, 180), (lower, 0)
+
+
+def fold(box: Rect) -> float:
+    """The y of the fold between the panels: the folded pawn's top."""
+    return box.y + TAB + PANEL
 
 
 def _standee(c: Canvas, ctx: Ctx, ch: object, box: Rect, mark: str) -> None:
     color = hexcolor(ch.color)  # type: ignore[attr-defined]
     name = ctx.name(ch)
-    front = Rect(box.x, box.y + TAB + PANEL, box.w, PANEL)
-    back = Rect(box.x, box.y + TAB, box.w, PANEL)
-    for panel, turn in ((front, 0), (back, 180)):
+    (front, _), (back, _) = panels(box)
+    for panel, turn in panels(box):
         c.saveState()
         c.translate(panel.cx, panel.cy)
         c.rotate(turn)

@@ -38,13 +38,16 @@ STRINGS: dict[str, dict[str, str]] = {
                      "to back (glue them), then fold the two end tabs outwards so it stands.",
         "note_tokens": "Page 1 and 2 double-sided (investigation tokens), the rest one-sided; "
                        "cut out the discs.",
-        "note_stickers": "Stick treasure stickers on 16 mm discs, value stickers on 22 mm "
-                         "discs and die faces on the 12 mm faces of the dice.",
+        "note_stickers": "Stick a treasure sticker on each side of every 16 mm disc, a value "
+                         "sticker on each side of every 22 mm disc, and a die-face sticker "
+                         "({sticker} mm) in the middle of each face of the {die} mm dice, on "
+                         "the flat inside the rounded edges.",
         "note_aids": "One page per player; trim along the aid's border if you like.",
         "note_board": "One A2 sheet; or print board-tiled.pdf and glue the tiles.",
         "note_tiles": "Trim, overlap the shaded strips, match the crosses, glue.",
         "note_pawns": "One standee per character.",
-        "buy_dice": "{n} six-sided dice, 12 mm faces: {per} for each of the {chars} characters "
+        "buy_dice": "{n} six-sided dice, {die} mm with rounded edges (the stickers are "
+                    "{sticker} mm): {per} for each of the {chars} characters "
                     "(a game uses at most {used})",
         "buy_small": "{n} wooden discs, about 16 mm across (treasures)",
         "buy_large": "{n} wooden discs, about 22 mm across (value tokens)",
@@ -82,13 +85,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "pawn_help": "띠를 하나씩 오려 가운데를 접어 두 그림이 등을 맞대게 붙인 뒤, 양 끝 "
                      "날개를 바깥으로 접어 세운다.",
         "note_tokens": "1-2쪽은 양면(수사 기록 토큰), 나머지는 단면으로 인쇄해 원을 오린다.",
-        "note_stickers": "보물 스티커는 16 mm 원판에, 가치 스티커는 22 mm 원판에, 주사위 "
-                         "스티커는 주사위의 12 mm 면에 붙인다.",
+        "note_stickers": "16 mm 원판마다 양면에 보물 스티커를, 22 mm 원판마다 양면에 가치 "
+                         "스티커를 붙이고, 주사위 스티커({sticker} mm)는 {die} mm 주사위의 각 "
+                         "면 가운데, 둥근 모서리 안쪽의 평평한 곳에 붙인다.",
         "note_aids": "한 사람에 한 장; 원하면 테두리를 따라 자른다.",
         "note_board": "A2 한 장; 또는 board-tiled.pdf를 인쇄해 조각을 붙인다.",
         "note_tiles": "여백을 자르고 회색 띠를 겹쳐 십자 표시를 맞춰 붙인다.",
         "note_pawns": "캐릭터마다 하나.",
-        "buy_dice": "6면 주사위 {n}개, 면 12 mm: 캐릭터 {chars}명에 {per}개씩 "
+        "buy_dice": "6면 주사위 {n}개, 모서리가 둥근 {die} mm(스티커는 {sticker} mm): "
+                    "캐릭터 {chars}명에 {per}개씩 "
                     "(한 게임에 최대 {used}개를 쓴다)",
         "buy_small": "지름 약 16 mm 나무 디스크 {n}개 (보물)",
         "buy_large": "지름 약 22 mm 나무 디스크 {n}개 (가치 토큰)",

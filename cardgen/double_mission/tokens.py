@@ -10,8 +10,13 @@ from .. import icons, text
 from ..geometry import Rect, mm
 from ..ink import die_frame, saves_ink
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, Ctx
+from ..token_layout import DIE_STICKER
 from ..token_sheets import Section
 from .strings import t
+
+# The rulebook puts a sticker on both sides of every treasure and value disc, so a disc
+# drawn from the bag or turned on the track shows its type whichever way it lands.
+DISC_SIDES = 2
 
 
 def _disc(c: Canvas, cell: Rect, color: Color, inset: float = mm(0.8)) -> None:
@@ -119,7 +124,8 @@ def sections(ctx: Ctx) -> tuple[Section, Section, list[Section], list[Section]]:
     evidence = [m.evidence for m in g.game.investigation_tokens for _ in range(m.count)]
     inv_front = Section(t(lang, "inv_front"), evidence, investigation_front, mm(28), cols=5)
     inv_back = Section(t(lang, "inv_back"), evidence, investigation_back, mm(28))
-    treasures = [tr.id for tr in g.treasures for _ in range(tr.count)]
+    treasures = [tr.id for tr in g.treasures for _ in range(tr.count) for _ in range(DISC_SIDES)]
+    values = [tr.id for tr in g.treasures for _ in range(DISC_SIDES)]  # a value disc per type
     markers = [marker("#1B1B1F", t(lang, "round_marker"))]
     for ch in g.characters:
         markers += [marker(ch.color, t(lang, "check_marker"))] * 2
@@ -136,9 +142,8 @@ def sections(ctx: Ctx) -> tuple[Section, Section, list[Section], list[Section]]:
     ]
     stickers = [
         Section(t(lang, "treasure_stickers"), treasures, treasure_sticker, mm(16)),
-        Section(t(lang, "value_stickers"), [tr.id for tr in g.treasures], value_sticker,
-                mm(21)),
-        Section(t(lang, "die_faces"), dice, lambda c, x, draw, cell: draw(c, x, 0, cell), mm(12),
-                round=False, cols=12),
+        Section(t(lang, "value_stickers"), values, value_sticker, mm(21)),
+        Section(t(lang, "die_faces"), dice, lambda c, x, draw, cell: draw(c, x, 0, cell),
+                DIE_STICKER, round=False, cols=12),
     ]
     return inv_front, inv_back, cardstock, stickers

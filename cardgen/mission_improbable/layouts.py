@@ -12,7 +12,8 @@ from ..layouts import Boxes, box_in
 _COMMON: Boxes = {
     "type": (4, 4, 55.5, 6),
     "tag": (38, 4.5, 21.5, 5),
-    "name": (4, 10.5, 55.5, 13),
+    "name": (4, 10.5, 55.5, 12),  # 2 mm clear of the body panel: a two-line name never
+    # touches it ("Maximum Security Building")
     "body": (5, 24.5, 53.5, 38.5),
     "text": (5, 64.5, 53.5, 13.5),
     "footer": (4, 80, 55.5, 5.5),

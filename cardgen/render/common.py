@@ -33,7 +33,7 @@ class Ctx:
     game: Any
     lang: str
     fonts: Fonts
-    ink: str = "normal"  # "saver": the light variant (see cardgen.ink)
+    ink: str = "home"  # or "full": the rich, dark look for print shops (see cardgen.ink)
 
     def name(self, item: object) -> str:
         return item.name.get(self.lang)  # type: ignore[attr-defined]

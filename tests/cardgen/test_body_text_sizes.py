@@ -1,6 +1,6 @@
 """Body text a hobbyist reads at arm's length (issue #16), read back from the built PDFs:
 a player aid's running text is >= 9 pt and a card's rules text >= 8 pt, in EN and KO, on A4
-and Letter, normal and ink saver. Body runs are the runs in the language's body font; the
+and Letter, home and full ink. Body runs are the runs in the language's body font; the
 labels (bold and display fonts) only keep the 6 pt print floor, checked elsewhere."""
 
 from __future__ import annotations
@@ -28,14 +28,14 @@ from tests.conftest import CONTENT, require
 AIDS = {"dice-mission": ("player-aids.pdf",),
         "mission-improbable": ("player-aids.pdf", "reference.pdf")}
 VARIANTS = [(lang, paper, ink) for lang in kits.LANGS for paper in kits.PAPERS_
-            for ink in ("", "-ink-saver")]
+            for ink in ("", "-ink-full")]
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
     out = tmp_path_factory.mktemp("body")
-    args = ["build", "--out", str(out), "--quiet", "--ink", "normal", "--ink", "saver"]
+    args = ["build", "--out", str(out), "--quiet", "--ink", "home", "--ink", "full"]
     for option, values in (("--game", AIDS), ("--lang", kits.LANGS), ("--paper", kits.PAPERS_)):
         for value in values:
             args += [option, value]

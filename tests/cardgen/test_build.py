@@ -13,7 +13,7 @@ import pikepdf
 import pytest
 
 from cardgen.geometry import PAPERS
-from cardgen.imposition import sheet_for
+from cardgen.imposition import SHEET_BLEED, sheet_for
 from tests.cardgen.test_cli_check import cardgen
 from tests.conftest import require
 
@@ -66,7 +66,8 @@ def test_manifest_counts_and_files(kit):
         m = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
         assert (m["game"], m["lang"], m["paper"]) == ("double-mission", lang, paper)
         assert m["components"] == EXPECTED_COMPONENTS
-        assert m["card_size_mm"] == [63.5, 88.9] and m["bleed_mm"] == 3.0
+        assert m["card_size_mm"] == [63.5, 88.9]
+        assert m["bleed_mm"] == round(SHEET_BLEED * 25.4 / 72, 3)  # 12 pt gutters: 2.117 mm
         listed = {f["path"] for f in m["files"]}
         assert listed == {p.name for p in folder.glob("*.pdf")}
         for entry in m["files"]:
@@ -110,11 +111,15 @@ def test_card_pages_have_trim_and_bleed_on_the_right_paper(kit):
                     assert sorted(media[2:]) == pytest.approx(sorted(PAPERS[paper]), abs=0.01)
                     trim = [float(v) for v in page.TrimBox]
                     bleed = [float(v) for v in page.BleedBox]
-                    assert trim[2] - trim[0] == pytest.approx(sheet.cols * 63.5 * 72 / 25.4,
-                                                              abs=0.01)
-                    assert trim[3] - trim[1] == pytest.approx(sheet.rows * 88.9 * 72 / 25.4,
-                                                              abs=0.01)
-                    grown = [trim[0] - 8.504, trim[1] - 8.504, trim[2] + 8.504, trim[3] + 8.504]
+                    # the cards and the gutters between them, each card's 2 mm bleed round it
+                    gutters = (sheet.cols - 1) * sheet.gutter, (sheet.rows - 1) * sheet.gutter
+                    assert trim[2] - trim[0] == pytest.approx(
+                        sheet.cols * 63.5 * 72 / 25.4 + gutters[0], abs=0.01)
+                    assert trim[3] - trim[1] == pytest.approx(
+                        sheet.rows * 88.9 * 72 / 25.4 + gutters[1], abs=0.01)
+                    b = sheet.bleed
+                    assert b >= 2 * 72 / 25.4
+                    grown = [trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b]
                     assert bleed == pytest.approx(grown, abs=0.01)
                     assert bleed[0] >= 0 and bleed[2] <= media[2] and bleed[3] <= media[3]
 

@@ -81,8 +81,11 @@ def test_manifest_counts_bought_dice_and_files(kit):
         assert (m["game"], m["lang"], m["paper"]) == ("dice-mission", lang, paper)
         assert m["components"] == {"mission_card": 116, "gadget_card": 20, "player_aid": 5,
                                    "active_agent_token": 1}
-        assert m["bought"] == (["25 six-sided dice in 5 colours"] if lang == "en"
-                               else ["6면 주사위 25개 (5가지 색)"])
+        # the dice, and the size the die stickers are cut for (the flat of a rounded face)
+        assert m["bought"] == (["25 six-sided dice in 5 colours, 12 mm with rounded edges "
+                                "(the optional stickers are 9.5 mm)"] if lang == "en"
+                               else ["6면 주사위 25개 (5가지 색), 모서리가 둥근 12 mm(선택 "
+                                     "스티커는 9.5 mm)"])
         assert {f["path"] for f in m["files"]} == {p.name for p in folder.glob("*.pdf")}
         assert set(CARD_FILES) | {"print-guide.pdf", "player-aids.pdf", "tokens.pdf",
                                   "stickers.pdf"} == {f["path"] for f in m["files"]}
@@ -159,9 +162,8 @@ def test_pdfs_are_print_ready(kit):
                     assert media[2:] == pytest.approx(sheet.page, abs=0.01)
                     trim = [float(v) for v in page.TrimBox]
                     bleed = [float(v) for v in page.BleedBox]
-                    assert trim[2] - trim[0] == pytest.approx(sheet.cols * CARD_SIZE[0],
-                                                              abs=0.01)
-                    assert bleed[0] == pytest.approx(trim[0] - mm(3), abs=0.01)
+                    assert trim[2] - trim[0] == pytest.approx(sheet.trim_box.w, abs=0.01)
+                    assert bleed[0] == pytest.approx(trim[0] - sheet.bleed, abs=0.01)
 
 
 def test_no_text_is_printed_under_6_pt(kit):

@@ -1,6 +1,6 @@
 """Double Mission's player aid, rules summary and cards, read back from the built PDFs: text a
 hobbyist can read at arm's length, every rule the summary owes, and no heading or table left
-alone at the foot of a column (EN and KO, A4 and Letter, normal and ink saver)."""
+alone at the foot of a column (EN and KO, A4 and Letter, home and full ink)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from tests.cardgen.test_cli_check import cardgen
 from tests.conftest import CONTENT, require
 
 FOLDERS = [(lang, f"{lang}-{paper}{ink}") for lang in kits.LANGS for paper in kits.PAPERS_
-           for ink in ("", "-ink-saver")]
+           for ink in ("", "-ink-full")]
 SUMMARY_FACTS = {  # the rules the summary once left out, in the words a reader looks for
     "en": ("discard pile", "shuffle the discard pile", "supply runs out", "most tokens",
            "Team variant", "more Millions together"),
@@ -39,7 +39,7 @@ def built(tmp_path_factory) -> Path:
     require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
     out = tmp_path_factory.mktemp("dm")
     args = ["build", "--game", "double-mission", "--out", str(out), "--quiet",
-            "--ink", "normal", "--ink", "saver", "--companion-url", kits.COMPANION]
+            "--ink", "home", "--ink", "full", "--companion-url", kits.COMPANION]
     for lang in kits.LANGS:
         args += ["--lang", lang]
     for paper in kits.PAPERS_:

@@ -30,7 +30,7 @@ def built(tmp_path_factory) -> Path:
     require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
     out = tmp_path_factory.mktemp("dm-print")
     args = ["build", "--out", str(out), "--quiet", "--game", "double-mission",
-            "--lang", "en", "--lang", "ko", "--ink", "normal", "--ink", "saver",
+            "--lang", "en", "--lang", "ko", "--ink", "home", "--ink", "full",
             "--companion-url", kits.COMPANION]
     result = cardgen(*args)
     assert result.returncode == 0, result.stderr
@@ -56,8 +56,8 @@ def test_the_guide_buys_a_die_for_every_die_the_sticker_sheet_dresses(built, lan
 
 
 def test_saver_die_faces_are_outlines_not_solid_colour(built):
-    normal = _dark_share(built / "en-a4" / "stickers.pdf", 1)
-    saver = _dark_share(built / "en-a4-ink-saver" / "stickers.pdf", 1)
+    normal = _dark_share(built / "en-a4-ink-full" / "stickers.pdf", 1)
+    saver = _dark_share(built / "en-a4" / "stickers.pdf", 1)
     assert saver < 0.2 and saver < normal / 2, (normal, saver)
 
 
@@ -75,7 +75,7 @@ def test_a_white_plane_on_an_ink_saver_page_is_a_solid_grey_icon(tmp_path):
 @pytest.mark.parametrize("lang", kits.LANGS)
 def test_saver_tiles_shade_the_overlap_strip_pale_grey(built, lang):
     page, tiles = imposition.best_tiling(board_layout.BOARD, PAPERS["a4"], overlap=mm(10))
-    image = kits.render(built / f"{lang}-a4-ink-saver" / "board-tiled.pdf", 0, 1).convert("L")
+    image = kits.render(built / f"{lang}-a4" / "board-tiled.pdf", 0, 1).convert("L")
     d = tiles[0].dest
     x = round(d.x1 - mm(5))
     ys = range(round(page[1] - d.y1 + mm(30)), round(page[1] - d.y - mm(30)))
@@ -103,7 +103,7 @@ def test_the_link_panel_keeps_four_modules_of_quiet_zone_round_the_qr(tmp_path):
     path = tmp_path / "link.pdf"
     c = InkSaverCanvas(str(path), pagesize=(320, 120))
     area = Rect(20, 20, 280, LINK_STRIP)
-    draw_link(c, Ctx(load_game("double-mission", CONTENT), "en", fonts_for("en"), "saver"),
+    draw_link(c, Ctx(load_game("double-mission", CONTENT), "en", fonts_for("en"), "home"),
               area, url, "619ff366")
     c.save()
     scale = 4
@@ -119,7 +119,7 @@ def test_the_link_panel_keeps_four_modules_of_quiet_zone_round_the_qr(tmp_path):
 
 def test_a_white_band_parts_the_link_panel_from_the_player_aid(built):
     """Two outlines on the saver page, panel and aid: at least 4 mm of paper between them."""
-    image = kits.render(built / "en-a4-ink-saver" / "player-aids.pdf", 0, 1).convert("L")
+    image = kits.render(built / "en-a4" / "player-aids.pdf", 0, 1).convert("L")
     x = image.width - round(mm(25))  # right of the panel's words
     rows = [image.getpixel((x, y)) < 245 for y in range(image.height)]
     runs, y = [], len(rows) - 1

@@ -9,52 +9,73 @@ import pytest
 from cardgen import imposition
 from cardgen.double_mission.layouts import POKER, box
 from cardgen.geometry import PAPERS, Rect, mm
-from cardgen.imposition import BLEED, CARD_SIZE, SAFE
+from cardgen.imposition import CARD_SIZE, GUTTER, SAFE, SHEET_BLEED
 
 PAPER_IDS = ["a4", "letter"]
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)
-def test_sheet_is_a_centred_3x3_grid_of_poker_cards(paper):
+def test_sheet_is_a_centred_grid_of_poker_cards_a_gutter_apart(paper):
     page = PAPERS[paper]
-    sheet = imposition.card_sheet(page)
-    assert len(sheet.cells) == 9
+    sheet = imposition.sheet_for(page)
+    assert (sheet.cols, sheet.rows) == ((3, 3) if paper == "a4" else (4, 2))
     assert all((round(c.w, 3), round(c.h, 3)) == (round(CARD_SIZE[0], 3), round(CARD_SIZE[1], 3))
                for c in sheet.cells)
     box_ = sheet.trim_box
-    assert box_.w == pytest.approx(3 * mm(63.5)) and box_.h == pytest.approx(3 * mm(88.9))
-    assert box_.cx == pytest.approx(page[0] / 2) and box_.cy == pytest.approx(page[1] / 2)
-    assert Rect(0, 0, *page).contains(sheet.bleed_box)
-    # reading order: first cell top-left, third top-right, seventh bottom-left
-    assert sheet.cells[0].x < sheet.cells[2].x and sheet.cells[0].y > sheet.cells[6].y
+    gap = (sheet.cols - 1) * GUTTER, (sheet.rows - 1) * GUTTER
+    assert box_.w == pytest.approx(sheet.cols * mm(63.5) + gap[0])
+    assert box_.h == pytest.approx(sheet.rows * mm(88.9) + gap[1])
+    assert box_.cx == pytest.approx(sheet.page[0] / 2)
+    assert box_.cy == pytest.approx(sheet.page[1] / 2)
+    assert Rect(0, 0, *sheet.page).contains(sheet.bleed_box)
+    # reading order: first cell top-left, last bottom-right
+    assert sheet.cells[0].x < sheet.cells[sheet.cols - 1].x
+    assert sheet.cells[0].y > sheet.cells[-1].y
 
 
 def test_a4_sheet_positions_in_points():
-    # A4 210 x 297 mm, grid 190.5 x 266.7 mm: side margins 9.75 mm, top margin 15.15 mm
-    sheet = imposition.card_sheet(PAPERS["a4"])
+    # A4 210 x 297 mm, grid 190.5 mm + 2 gutters of 12 pt (4.23 mm) by 266.7 mm + 2 gutters:
+    # side margins 5.52 mm, top and bottom 10.92 mm
+    sheet = imposition.sheet_for(PAPERS["a4"])
     first, last = sheet.cells[0], sheet.cells[8]
-    assert (round(first.x / mm(1), 2), round(first.y1 / mm(1), 2)) == (9.75, 281.85)
-    assert (round(last.x1 / mm(1), 2), round(last.y / mm(1), 2)) == (200.25, 15.15)
+    assert (round(first.x / mm(1), 2), round(first.y1 / mm(1), 2)) == (5.52, 286.08)
+    assert (round(last.x1 / mm(1), 2), round(last.y / mm(1), 2)) == (204.48, 10.92)
+    assert round(sheet.cells[1].x - first.x1, 4) == round(GUTTER, 4)
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)
-def test_crop_marks_stay_off_every_card(paper):
-    sheet = imposition.card_sheet(PAPERS[paper])
+def test_every_card_has_two_mm_of_its_own_bleed_on_every_edge_and_none_overlap(paper):
+    sheet = imposition.sheet_for(PAPERS[paper])
+    for duplex in ("long", "short"):
+        for side in (sheet, imposition.back_sheet(sheet, duplex)):
+            clips = [side.clip(i) for i in range(len(side.cells))]
+            for cell, clip in zip(side.cells, clips, strict=True):
+                assert clip.x <= cell.x - mm(2) + 1e-6 and clip.x1 >= cell.x1 + mm(2) - 1e-6
+                assert clip.y <= cell.y - mm(2) + 1e-6 and clip.y1 >= cell.y1 + mm(2) - 1e-6
+            for a, b in itertools.combinations(clips, 2):
+                overlap_w = min(a.x1, b.x1) - max(a.x, b.x)
+                overlap_h = min(a.y1, b.y1) - max(a.y, b.y)
+                assert overlap_w <= 1e-6 or overlap_h <= 1e-6, (a, b)
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_crop_marks_stay_off_every_card_and_print_inside_the_printable_area(paper):
+    sheet = imposition.sheet_for(PAPERS[paper])
     marks = imposition.crop_marks(sheet)
-    assert len(marks) == 2 * 4 + 2 * 4  # 4 vertical and 4 horizontal trim lines, both ends
-    trim = sheet.trim_box
-    pw, ph = PAPERS[paper]
+    pw, ph = sheet.page
+    edge = imposition.PAGE_EDGE
+    xs = {round(v, 1) for c in sheet.cells for v in (c.x, c.x1)}
+    ys = {round(v, 1) for c in sheet.cells for v in (c.y, c.y1)}
+    marked_x = {round(x0, 1) for (x0, _), (x1, _) in marks if x0 == x1}
+    marked_y = {round(y0, 1) for (_, y0), (_, y1) in marks if y0 == y1}
+    assert marked_x == xs and marked_y == ys  # every trim line is marked
     for (x0, y0), (x1, y1) in marks:
-        assert 0 < x0 < pw and 0 < x1 < pw and 0 < y0 < ph and 0 < y1 < ph
-        assert (x0, y0) != (x1, y1)
+        assert edge - 1e-6 <= min(x0, x1) and max(x0, x1) <= pw - edge + 1e-6
+        assert edge - 1e-6 <= min(y0, y1) and max(y0, y1) <= ph - edge + 1e-6
+        assert abs(x1 - x0) + abs(y1 - y0) >= imposition.MARK_MIN - 1e-6
         for x, y in ((x0, y0), (x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2)):
-            inside = trim.x < x < trim.x1 and trim.y < y < trim.y1
-            assert not inside, "a crop mark crosses a card"
-        # each mark extends a trim line
-        on_line = (x0 == x1 and any(abs(x0 - v) < 1e-3 for c in sheet.cells for v in (c.x, c.x1))
-                   ) or (y0 == y1 and any(abs(y0 - v) < 1e-3 for c in sheet.cells
-                                          for v in (c.y, c.y1)))
-        assert on_line
+            assert not any(c.x < x < c.x1 and c.y < y < c.y1 for c in sheet.cells), \
+                "a crop mark crosses a card"
 
 
 def test_long_edge_backs_mirror_columns():
@@ -68,9 +89,9 @@ def test_long_edge_backs_mirror_columns():
 
 
 def test_short_edge_backs_mirror_rows():
-    front = imposition.card_sheet(PAPERS["letter"])
+    front = imposition.card_sheet(PAPERS["a4"])
     back = imposition.back_sheet(front, "short")
-    ph = PAPERS["letter"][1]
+    ph = PAPERS["a4"][1]
     for f, b in zip(front.cells, back.cells, strict=True):
         assert b.x == pytest.approx(f.x) and b.y == pytest.approx(ph - f.y1)
     assert back.cells[0].y == pytest.approx(front.cells[6].y)
@@ -94,17 +115,12 @@ def test_back_offsets_shift_every_back():
         assert b.x - a.x == pytest.approx(mm(1.5)) and b.y - a.y == pytest.approx(-mm(2))
 
 
-def test_clip_adds_bleed_only_on_the_outer_edges():
-    sheet = imposition.card_sheet(PAPERS["a4"])
-    corner, centre = sheet.clip(0), sheet.clip(4)
-    assert corner.x == pytest.approx(sheet.cells[0].x - BLEED)
-    assert corner.y1 == pytest.approx(sheet.cells[0].y1 + BLEED)
-    assert corner.x1 == pytest.approx(sheet.cells[0].x1)
-    assert centre == sheet.cells[4]
-    union = sheet.clip(0)
-    for i in range(1, 9):
-        union = union.union(sheet.clip(i))
-    assert union == pytest.approx(sheet.bleed_box) or union.box() == sheet.bleed_box.box()
+def test_clip_adds_the_same_bleed_on_every_edge():
+    """Edges facing the paper, a neighbour or an empty slot alike (a deck's last sheet)."""
+    sheet = imposition.sheet_for(PAPERS["a4"])
+    for i, cell in enumerate(sheet.cells):
+        assert sheet.clip(i) == cell.grow(SHEET_BLEED)
+    assert mm(2) <= SHEET_BLEED
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)

@@ -32,7 +32,8 @@ ALLOWED_LOWER: dict[str, str] = {
 # beside the box to write the companion's address in) and options (the print guide names
 # them), the companion's address and the content version (a hex hash) printed beside the
 # QR code.
-NOT_WORDS = re.compile(r"[\w.-]+\.pdf|`[^`]*`|(?:cardgen|companion) [a-z]+|--[a-z-]+(?:/-[a-z])?"
+NOT_WORDS = re.compile(r"[\w.-]+\.pdf|`[^`]*`|(?:cardgen|companion) [a-z]+|--ink [a-z]+"
+                       r"|--[a-z-]+(?:/-[a-z])?"
                        r"|\S+://\S+"
                        r"|\d+\.\d+\.\d+\.\d+\S*|(?<=콘텐츠 버전 )[0-9a-f]{8}")
 

@@ -126,3 +126,14 @@ def test_the_footer_and_type_label_stand_out_from_the_frame(card_type):
     """WCAG contrast of at least 3:1 between the gold text and the type's frame colour."""
     low, high = sorted((_wcag(accent(card_type)), _wcag(TYPE_COLOURS[card_type])))
     assert (high + 0.05) / (low + 0.05) >= 3, card_type
+
+
+def test_a_two_line_name_keeps_clear_of_the_panel_under_it():
+    """'Maximum Security Building' (two lines) touched its check panel: the name box now ends
+    2 mm above the body panel, and the name fits inside its box."""
+    from cardgen.geometry import Rect, mm
+    from cardgen.imposition import CARD_SIZE
+    from cardgen.mission_improbable.layouts import box
+
+    trim = Rect(0, 0, *CARD_SIZE)
+    assert box("card", "name", trim).y - box("card", "body", trim).y1 >= mm(2) - 1e-6

@@ -138,10 +138,11 @@ def test_card_pages_have_trim_bleed_and_embedded_fonts(kit):
         sheet = sheet_for(PAPERS[paper])
         for media, trim, bleed in boxes:
             assert media[2:] == pytest.approx(sheet.page, abs=0.01)
-            assert trim[2] - trim[0] == pytest.approx(sheet.cols * CARD_W, abs=0.01)
-            assert trim[3] - trim[1] == pytest.approx(sheet.rows * CARD_H, abs=0.01)
-            assert bleed == pytest.approx([trim[0] - 8.504, trim[1] - 8.504, trim[2] + 8.504,
-                                           trim[3] + 8.504], abs=0.01)
+            assert trim[2] - trim[0] == pytest.approx(sheet.trim_box.w, abs=0.01)
+            assert trim[3] - trim[1] == pytest.approx(sheet.trim_box.h, abs=0.01)
+            b = sheet.bleed
+            assert bleed == pytest.approx([trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b],
+                                          abs=0.01)
         for path in folder.glob("*.pdf"):
             rows = subprocess.run(["pdffonts", str(path)], capture_output=True,
                                   text=True).stdout.splitlines()[2:]

@@ -1,0 +1,47 @@
+"""Double Mission's pawns stand the right way up once folded as the sheet says (fold in the
+middle, tabs outwards: the fold is the pawn's top): in each panel the character's name, the
+picture's foot, lies at the end away from the fold, so the picture's top is next to it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.double_mission import pawns
+from cardgen.geometry import PAPERS
+from missionkit.content import load_game
+from tests.cardgen.pdf_text_boxes import text_boxes
+from tests.cardgen.test_cli_check import cardgen
+from tests.conftest import CONTENT
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("pawns")
+    result = cardgen("build", "--out", str(out), "--quiet", "--game", "double-mission")
+    assert result.returncode == 0, result.stderr
+    return out / "double-mission" / "en-a4" / "pawns.pdf"
+
+
+def test_both_pictures_have_their_top_at_the_fold_in_the_geometry():
+    for box in pawns.strips(PAPERS["a4"], 5):
+        fold = pawns.fold(box)
+        for panel, turn in pawns.panels(box):
+            # a picture's top is its panel's upper edge, turned half round: its lower edge
+            top = panel.y1 if turn == 0 else panel.y
+            assert top == pytest.approx(fold), (panel, turn)
+
+
+def test_every_name_sits_at_the_panel_end_away_from_the_fold(built):
+    game = load_game("double-mission", CONTENT)
+    boxes = text_boxes(built, 0)
+    strips = pawns.strips(PAPERS["a4"], len(game.characters))
+    for ch, strip in zip(game.characters, strips, strict=True):
+        fold = pawns.fold(strip)
+        runs = [b for words, b in boxes if words == ch.name.en
+                and strip.x <= (b[0] + b[2]) / 2 <= strip.x1]
+        assert len(runs) == 2, (ch.name.en, runs)  # one per picture
+        for _, bottom, _, top in runs:
+            middle = (bottom + top) / 2
+            assert abs(middle - fold) > pawns.PANEL / 2, (ch.name.en, middle, fold)

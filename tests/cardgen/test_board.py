@@ -99,7 +99,7 @@ def test_every_plan_card_effect_has_its_own_emblem_and_no_emblem_is_the_cog(game
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from cardgen.double_mission.emblems import EMBLEMS, emblem_key
+    from cardgen.double_mission.emblems import plan_emblem
     from cardgen.fonts import fonts_for
     from cardgen.render.common import Ctx
 
@@ -108,7 +108,7 @@ def test_every_plan_card_effect_has_its_own_emblem_and_no_emblem_is_the_cog(game
     for card in game.plan_cards:
         buf = io.BytesIO()
         c = Canvas(buf, pagesize=(60, 60), invariant=1)
-        EMBLEMS[emblem_key(card.effect)](c, ctx, 30, 30, 40)
+        plan_emblem(c, ctx, card, 30, 30, 40)
         code = "\n".join(c._code).encode()
         assert code not in drawn, f"{card.id} shows {drawn.get(code)}'s emblem"
         drawn[code] = card.id
@@ -125,7 +125,7 @@ def test_every_mission_has_its_own_emblem(game):
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from cardgen.double_mission.emblems import MISSION_EMBLEMS, mission_key
+    from cardgen.double_mission.emblems import mission_emblem
     from cardgen.fonts import fonts_for
     from cardgen.render.common import Ctx
 
@@ -133,7 +133,7 @@ def test_every_mission_has_its_own_emblem(game):
     drawn: dict[bytes, str] = {}
     for m in game.missions:
         c = Canvas(io.BytesIO(), pagesize=(60, 60), invariant=1)
-        MISSION_EMBLEMS[mission_key(m.scoring)](c, ctx, 30, 30, 40)
+        mission_emblem(c, ctx, m, 30, 30, 40)
         code = "\n".join(c._code).encode()
         assert code not in drawn, f"{m.id} shows {drawn.get(code)}'s emblem"
         drawn[code] = m.id

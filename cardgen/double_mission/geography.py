@@ -1,0 +1,92 @@
+"""Real coastlines for the board: Natural Earth 110m land (vendored, public domain) bent so
+that each city's real longitude/latitude lands on its printed map-grid spot.
+
+The board spreads crowded Europe and East Asia out so that 24 discs and their labels fit; a
+plain projection would put seven cities inside one disc's width. So the land is projected by
+a thin-plate spline (the smoothest map that bends space through given points): fitted from
+the cities' `lonlat` to their `pos`, it is an equirectangular projection far from the cities
+and carries every city's real spot exactly onto its printed one, coastlines following. The
+fit is 27 x 27 linear equations, solved once per set of cities; the ~4,500 coastline points
+are projected once per process (the board is drawn in a few milliseconds after that).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+
+from ..icons import ASSETS
+
+Point = tuple[float, float]
+SCALE = 100.0  # degrees are divided by this before fitting: a well-conditioned system
+
+
+@cache
+def land_rings() -> tuple[tuple[Point, ...], ...]:
+    """The vendored land rings, [lon, lat] points (Antarctica left out)."""
+    data = json.loads((ASSETS / "world-atlas" / "land-110m.json").read_text(encoding="utf-8"))
+    return tuple(tuple((p[0], p[1]) for p in ring) for ring in data["rings"])
+
+
+def _u(r2: float) -> float:
+    return 0.5 * r2 * math.log(r2) if r2 > 0 else 0.0  # r^2 log r, from r^2
+
+
+def _solve(a: list[list[float]], b: list[list[float]]) -> list[list[float]]:
+    """Gaussian elimination with partial pivoting: a x = b, b with several columns."""
+    n = len(a)
+    m = [row[:] + rhs[:] for row, rhs in zip(a, b, strict=True)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        if abs(m[col][col]) < 1e-12:
+            raise ValueError("two cities share a longitude/latitude: the map cannot be fitted")
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col] / m[col][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col], strict=True)]
+    return [[v / m[i][i] for v in m[i][n:]] for i in range(n)]
+
+
+@cache
+def warp(anchors: tuple[tuple[Point, Point], ...]) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
+    """The thin-plate spline through `anchors` ((lon, lat) -> (x, y) map grid): its control
+    points (scaled degrees) and, per control point plus the affine part, (wx, wy)."""
+    src = [(lon / SCALE, lat / SCALE) for (lon, lat), _ in anchors]
+    n = len(src)
+    a = [[0.0] * (n + 3) for _ in range(n + 3)]
+    for i, (xi, yi) in enumerate(src):
+        for j, (xj, yj) in enumerate(src):
+            a[i][j] = _u((xi - xj) ** 2 + (yi - yj) ** 2)
+        for k, v in enumerate((1.0, xi, yi)):
+            a[i][n + k] = a[n + k][i] = v
+    b = [[x, y] for _, (x, y) in anchors] + [[0.0, 0.0]] * 3
+    w = _solve(a, b)
+    return tuple(src), tuple((row[0], row[1]) for row in w)
+
+
+def project(anchors: tuple[tuple[Point, Point], ...], lon: float, lat: float) -> Point:
+    """A longitude/latitude on the board's map grid (x right, y down, 100 x 60)."""
+    src, w = warp(anchors)
+    px, py = lon / SCALE, lat / SCALE
+    n = len(src)
+    (x0, y0), (xx, yx), (xy, yy) = w[n:]
+    x, y = x0 + xx * px + xy * py, y0 + yx * px + yy * py
+    for (sx, sy), (wx, wy) in zip(src, w[:n], strict=True):
+        u = _u((px - sx) ** 2 + (py - sy) ** 2)
+        x += wx * u
+        y += wy * u
+    return x, y
+
+
+@cache
+def coastlines(anchors: tuple[tuple[Point, Point], ...]) -> tuple[tuple[Point, ...], ...]:
+    """Every land ring projected onto the map grid (clip it to the map when drawing)."""
+    return tuple(tuple(project(anchors, lon, lat) for lon, lat in ring)
+                 for ring in land_rings())
+
+
+def anchors_of(cities: list) -> tuple[tuple[Point, Point], ...]:
+    """The (lonlat, pos) pairs of the cities that give their real position."""
+    return tuple((tuple(c.lonlat), tuple(c.pos)) for c in cities if c.lonlat is not None)

@@ -176,24 +176,53 @@ def icon_path(name: str) -> tuple[Op, ...]:
     return tuple(ops)
 
 
-def game_icon(c: Canvas, name: str, cx: float, cy: float, s: float, color: Color) -> None:
-    """The game-icons.net icon `name` filled in `color`, in the square of side `s` centred
-    on (cx, cy). Its colour goes through the canvas like any other fill, so the ink module's
-    looks apply (the icon set draws edge to edge with a little padding of its own)."""
+ICON_BOX = 512  # the icon set's grid: a form holds the path at this size, placed scaled
+
+
+def _icon_form(c: Canvas, name: str) -> str:
+    """The PDF form (XObject) holding icon `name`'s path, defined on first use in this
+    document: every later use is one `Do` instead of some hundreds of path operators, so the
+    169-card deck writes faster and smaller. The form sets no colour: it fills with the
+    colour current where it is placed (PDF forms inherit the graphics state)."""
+    forms: set[str] = c.__dict__.setdefault("_game_icon_forms", set())
+    form = f"gi-{name}"
+    if form in forms:
+        return form
+    half = ICON_BOX / 2
+    c.beginForm(form, -half, -half, half, half)
     p = c.beginPath()
     for cmd, v in icon_path(name):
         if cmd == "M":
-            p.moveTo(cx + v[0] * s, cy + v[1] * s)
+            p.moveTo(v[0] * ICON_BOX, v[1] * ICON_BOX)
         elif cmd == "L":
-            p.lineTo(cx + v[0] * s, cy + v[1] * s)
+            p.lineTo(v[0] * ICON_BOX, v[1] * ICON_BOX)
         elif cmd == "C":
-            p.curveTo(cx + v[0] * s, cy + v[1] * s, cx + v[2] * s, cy + v[3] * s,
-                      cx + v[4] * s, cy + v[5] * s)
+            p.curveTo(*(x * ICON_BOX for x in v))
         else:
             p.close()
+    # the plain Canvas's drawPath: a canvas that restyles fills by size (the ink saver)
+    # must not bake a colour into the form; it still picks the colour where it is placed
+    Canvas.drawPath(c, p, fill=1, stroke=0, fillMode=FILL_NON_ZERO)
+    c.endForm()
+    forms.add(form)
+    return form
+
+
+def game_icon(c: Canvas, name: str, cx: float, cy: float, s: float, color: Color) -> None:
+    """The game-icons.net icon `name` filled in `color`, in the square of side `s` centred
+    on (cx, cy). Its colour goes through the canvas's setFillColor like any other fill, so
+    the ink module's looks apply (the icon set draws edge to edge with a little padding of
+    its own)."""
+    if not isinstance(c, Canvas):  # a measuring canvas (render.flow.NullCanvas): no ink
+        return
+    form = _icon_form(c, name)
+    if saves_ink(c) and luminance(color) > 0.8:  # its dark ground is now white: print it
+        color = INK  # dark, as the ink saver prints light text
     c.saveState()
     c.setFillColor(color)
-    c.drawPath(p, fill=1, stroke=0, fillMode=FILL_NON_ZERO)
+    c.translate(cx, cy)
+    c.scale(s / ICON_BOX, s / ICON_BOX)
+    c.doForm(form)
     c.restoreState()
 
 
@@ -214,8 +243,8 @@ def plane(c: Canvas, cx: float, cy: float, s: float, color: Color = INK) -> None
 
 
 def _light_as_grey(c: Canvas, name: str, cx: float, cy: float, s: float, color: Color) -> None:
-    """A light icon on an ink-saver page is filled grey: painted white on a now white ground
-    it would vanish."""
+    """A light port icon on an ink-saver page is filled grey, lighter than game_icon's ink:
+    it sits on a badge that the saver outlines."""
     if saves_ink(c) and luminance(color) > 0.8:
         color = OUTLINE_GREY
     game_icon(c, name, cx, cy, s, color)

@@ -123,10 +123,22 @@ def label_candidates(x: float, y: float, width: float, port: bool) -> list[Rect]
 
 def label_conflicts(box: Rect, segments: list[Segment], circles: list[Circle],
                     boxes: list[Rect]) -> int:
-    """How many routes, discs/badges and other labels `box` touches (0: it is clear)."""
-    return (sum(segment_hits(s, box, ROUTE_CLEAR) for s in segments)
-            + sum(circle_hits(c, box, LABEL_GAP) for c in circles)
-            + sum(rects_hit(box, b, LABEL_GAP) for b in boxes))
+    """How many routes, discs/badges and other labels `box` touches (0: it is clear).
+    Things whose bounds lie apart from the box are passed over before the exact test."""
+    x0, y0, x1, y1 = box.x, box.y, box.x1, box.y1
+    n = 0
+    for seg in segments:
+        (ax, ay), (bx, by) = seg
+        if (min(ax, bx) > x1 + ROUTE_CLEAR or max(ax, bx) < x0 - ROUTE_CLEAR
+                or min(ay, by) > y1 + ROUTE_CLEAR or max(ay, by) < y0 - ROUTE_CLEAR):
+            continue
+        n += segment_hits(seg, box, ROUTE_CLEAR)
+    for cx, cy, r in circles:
+        if cx + r < x0 - LABEL_GAP or cx - r > x1 + LABEL_GAP or cy + r < y0 - LABEL_GAP \
+                or cy - r > y1 + LABEL_GAP:
+            continue
+        n += circle_hits((cx, cy, r), box, LABEL_GAP)
+    return n + sum(rects_hit(box, b, LABEL_GAP) for b in boxes)
 
 
 def place_labels(cities: list[tuple[str, float, float, float, bool]],
@@ -137,9 +149,9 @@ def place_labels(cities: list[tuple[str, float, float, float, bool]],
     placed in the order given, so the same board always gets the same labels."""
     placed: dict[str, Rect] = {}
     inside = MAP.shrink(mm(1))
+    discs = {cid: city_circles(x, y, port) for cid, x, y, _, port in cities}
     for cid, x, y, width, port in cities:
-        circles = [c for other, ox, oy, _, p in cities if other != cid
-                   for c in city_circles(ox, oy, p)]
+        circles = [c for other, cs in discs.items() if other != cid for c in cs]
         options = [b for b in label_candidates(x, y, width, port)
                    if inside.x <= b.x and b.x1 <= inside.x1 and inside.y <= b.y
                    and b.y1 <= inside.y1] or label_candidates(x, y, width, port)[:1]

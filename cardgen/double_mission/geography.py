@@ -12,9 +12,16 @@ are projected once per process (the board is drawn in a few milliseconds after t
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import os
+import pickle
+import tempfile
 from functools import cache
+from pathlib import Path
+
+from missionkit.content.cache import cache_dir
 
 from ..icons import ASSETS
 
@@ -82,9 +89,34 @@ def project(anchors: tuple[tuple[Point, Point], ...], lon: float, lat: float) ->
 
 @cache
 def coastlines(anchors: tuple[tuple[Point, Point], ...]) -> tuple[tuple[Point, ...], ...]:
-    """Every land ring projected onto the map grid (clip it to the map when drawing)."""
-    return tuple(tuple(project(anchors, lon, lat) for lon, lat in ring)
-                 for ring in land_rings())
+    """Every land ring projected onto the map grid (clip it to the map when drawing).
+
+    Kept in the content cache (see missionkit.content.cache) keyed by the cities, the land
+    data and this file: a kit's two board files are drawn in separate build workers, and
+    projecting costs each some 40 ms where reading the entry back costs 2."""
+    root = cache_dir()
+    land = ASSETS / "world-atlas" / "land-110m.json"
+    digest = hashlib.sha256(repr(anchors).encode() + land.read_bytes()
+                            + Path(__file__).read_bytes()).hexdigest()[:32]
+    entry = root / f"coastlines-{digest}.pickle" if root else None
+    if entry is not None:
+        try:
+            with entry.open("rb") as f:
+                return pickle.load(f)
+        except Exception:  # missing or unreadable: project
+            pass
+    rings = tuple(tuple(project(anchors, lon, lat) for lon, lat in ring)
+                  for ring in land_rings())
+    if entry is not None:
+        try:
+            entry.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".coastlines-")
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump(rings, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, entry)  # readers see a whole entry or none
+        except OSError:
+            pass  # a read-only cache still builds
+    return rings
 
 
 def anchors_of(cities: list) -> tuple[tuple[Point, Point], ...]:

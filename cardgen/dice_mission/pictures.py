@@ -11,7 +11,8 @@ dice) sit between dice, or make a group of their own.
 Comparisons and team amounts add drawn `Mark`s: ▲ "most" / ▼ "fewest" before a metric
 (Σ, "#⚅", A B C, A A A, N N+1 N+2) with "+5" for a margin; a ringed person "only you"; a
 person "per player" ("≥ 2×👤"), "each player" ("👤:") or "how many players" ("#👤 ≥ 2:"),
-and a blank die "per die" ("Σ ≥ 4×▢"). Text stays symbols and numbers, in any language.
+and a blank die "per die" ("Σ ≥ 4×▢"); "# ▢ ≥ 4" a least number of dice; a struck pair
+"A A" no two dice alike. Text stays symbols and numbers, in any language.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ writes them with it)."""
 
 from __future__ import annotations
 
-ICONS = {"en": "Icons: game-icons.net (Lorc, Delapouite and contributors), CC BY 3.0.",
-         "ko": "아이콘: game-icons.net (Lorc, Delapouite 외), CC BY 3.0."}
+ICONS = {"en": "Icons: https://game-icons.net (Lorc, Delapouite and contributors), CC BY 3.0.",
+         "ko": "아이콘: https://game-icons.net (Lorc, Delapouite 외), CC BY 3.0."}
 MAP = {"en": "Coastlines: Natural Earth (public domain).",
        "ko": "해안선: Natural Earth (퍼블릭 도메인)."}
 MAP_GAMES = frozenset({"double-mission"})  # the kits whose board draws the world map

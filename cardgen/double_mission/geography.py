@@ -105,8 +105,9 @@ def coastlines(anchors: tuple[tuple[Point, Point], ...]) -> tuple[tuple[Point, .
                 return pickle.load(f)
         except Exception:  # missing or unreadable: project
             pass
-    rings = tuple(tuple(project(anchors, lon, lat) for lon, lat in ring)
+    rings = tuple(simplify(tuple(project(anchors, lon, lat) for lon, lat in ring))
                   for ring in land_rings())
+    rings = tuple(r for r in rings if any(-2 < x < 102 and -2 < y < 62 for x, y in r))
     if entry is not None:
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)
@@ -117,6 +118,36 @@ def coastlines(anchors: tuple[tuple[Point, Point], ...]) -> tuple[tuple[Point, .
         except OSError:
             pass  # a read-only cache still builds
     return rings
+
+
+TOLERANCE = 0.06  # map-grid units (0.27 mm on the board): detail finer than this is dropped
+
+
+def simplify(ring: tuple[Point, ...], tol: float = TOLERANCE) -> tuple[Point, ...]:
+    """The ring with the points that lie within `tol` of the line through their neighbours
+    dropped (Douglas-Peucker): Europe, bent larger, keeps its detail, the rest loses
+    points the print could not show."""
+    if len(ring) < 4:
+        return ring
+    keep = [False] * len(ring)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(ring) - 1)]
+    while stack:
+        a, b = stack.pop()
+        (ax, ay), (bx, by) = ring[a], ring[b]
+        dx, dy = bx - ax, by - ay
+        norm = math.hypot(dx, dy) or 1e-12
+        far, at = 0.0, -1
+        for i in range(a + 1, b):
+            px, py = ring[i]
+            d = abs(dy * (px - ax) - dx * (py - ay)) / norm if norm > 1e-12 else \
+                math.hypot(px - ax, py - ay)
+            if d > far:
+                far, at = d, i
+        if far > tol and at > 0:
+            keep[at] = True
+            stack += [(a, at), (at, b)]
+    return tuple(p for p, k in zip(ring, keep, strict=True) if k)
 
 
 def anchors_of(cities: list) -> tuple[tuple[Point, Point], ...]:

@@ -22,6 +22,7 @@ from .kit import Draw, Kit
 from .render.common import Ctx
 
 # Drawing code every game's cards go through.
+ASSETS = Path(__file__).resolve().parent / "assets"
 SHARED_MODULES = ("cardgen.render", "cardgen.icons", "cardgen.text", "cardgen.layouts",
                   "cardgen.fonts", "cardgen.imposition", "cardgen.geometry")
 
@@ -60,6 +61,8 @@ def code_version(modules: tuple[str, ...]) -> str:
     for module in (*SHARED_MODULES, *modules):
         for path in source_files(module):
             digest.update(path.read_bytes())
+    for path in sorted(ASSETS.rglob("*.*")):  # the vendored art and which card shows what
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 

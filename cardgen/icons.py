@@ -1,16 +1,24 @@
-"""Vector icons drawn into a square box: treasures, ports, padlock, Million, evidence, dice.
+"""Vector icons drawn into a square box: treasures, ports, padlock, Million, evidence, dice,
+and the vendored game-icons.net set (`game_icon`).
 
 Each icon is a small function `(canvas, cx, cy, size, ...)` so cards, board, tokens and aids
-share one set. No downloaded art.
+share one set. The game-icons paths come from cardgen/assets/game-icons/icons.json
+(scripts/vendor_assets.py writes it; CC BY 3.0, credited in the kit's print guide); which card
+shows which icon is cardgen/assets/art.yaml.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 
+import yaml
 from reportlab.lib.colors import Color, HexColor, white
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from .ink import OUTLINE_GREY, luminance, saves_ink
 
@@ -128,39 +136,118 @@ def treasure(c: Canvas, icon: str, cx: float, cy: float, s: float, color: str) -
     c.restoreState()
 
 
-def anchor(c: Canvas, cx: float, cy: float, s: float, color: Color = INK) -> None:
-    u = s / 10
-    c.saveState()
-    c.setStrokeColor(color)
-    c.setLineWidth(s * 0.09)
-    c.setLineCap(1)
-    c.circle(cx, cy + 3.2 * u, 1 * u, stroke=1, fill=0)
-    c.line(cx, cy + 2.2 * u, cx, cy - 3.6 * u)
-    c.line(cx - 2 * u, cy + 1 * u, cx + 2 * u, cy + 1 * u)
+ASSETS = Path(__file__).resolve().parent / "assets"
+_TOKEN = re.compile(r"[MLCZ]|-?(?:\d+(?:\.\d*)?|\.\d+)")
+Op = tuple[str, tuple[float, ...]]
+
+
+@cache
+def _icon_set() -> dict[str, str]:
+    return json.loads((ASSETS / "game-icons" / "icons.json").read_text(encoding="utf-8"))["icons"]
+
+
+@cache
+def art() -> dict:
+    """cardgen/assets/art.yaml: game -> family -> content id -> game-icons name."""
+    return yaml.safe_load((ASSETS / "art.yaml").read_text(encoding="utf-8"))
+
+
+def icon_names() -> frozenset[str]:
+    """The game-icons names vendored in the kit."""
+    return frozenset(_icon_set())
+
+
+@cache
+def icon_path(name: str) -> tuple[Op, ...]:
+    """A vendored icon's path as (command, numbers) on a 1 x 1 box, y up, centred on 0
+    (the vendored data is absolute M/L/C/Z on a 512 box, y down); parsed once per run."""
+    d = _icon_set()[name]  # KeyError: the icon is not vendored (rerun vendor_assets.py)
+    ops: list[Op] = []
+    cmd, nums = "", []
+    for tok in _TOKEN.findall(d) + ["M"]:
+        if tok in "MLCZ":
+            if cmd:
+                pts = tuple(v / 512 - 0.5 if i % 2 == 0 else 0.5 - v / 512
+                            for i, v in enumerate(nums))
+                ops.append((cmd, pts))
+            cmd, nums = tok, []
+        else:
+            nums.append(float(tok))
+    return tuple(ops)
+
+
+ICON_BOX = 512  # the icon set's grid: a form holds the path at this size, placed scaled
+
+
+def _icon_form(c: Canvas, name: str) -> str:
+    """The PDF form (XObject) holding icon `name`'s path, defined on first use in this
+    document: every later use is one `Do` instead of some hundreds of path operators, so the
+    169-card deck writes faster and smaller. The form sets no colour: it fills with the
+    colour current where it is placed (PDF forms inherit the graphics state)."""
+    forms: set[str] = c.__dict__.setdefault("_game_icon_forms", set())
+    form = f"gi-{name}"
+    if form in forms:
+        return form
+    half = ICON_BOX / 2
+    c.beginForm(form, -half, -half, half, half)
     p = c.beginPath()
-    p.arc(cx - 3.6 * u, cy - 7.2 * u, cx + 3.6 * u, cy + 0 * u, 200, 140)
-    c.drawPath(p, stroke=1, fill=0)
+    for cmd, v in icon_path(name):
+        if cmd == "M":
+            p.moveTo(v[0] * ICON_BOX, v[1] * ICON_BOX)
+        elif cmd == "L":
+            p.lineTo(v[0] * ICON_BOX, v[1] * ICON_BOX)
+        elif cmd == "C":
+            p.curveTo(*(x * ICON_BOX for x in v))
+        else:
+            p.close()
+    # the plain Canvas's drawPath: a canvas that restyles fills by size (the ink saver)
+    # must not bake a colour into the form; it still picks the colour where it is placed
+    Canvas.drawPath(c, p, fill=1, stroke=0, fillMode=FILL_NON_ZERO)
+    c.endForm()
+    forms.add(form)
+    return form
+
+
+def game_icon(c: Canvas, name: str, cx: float, cy: float, s: float, color: Color) -> None:
+    """The game-icons.net icon `name` filled in `color`, in the square of side `s` centred
+    on (cx, cy). Its colour goes through the canvas's setFillColor like any other fill, so
+    the ink module's looks apply (the icon set draws edge to edge with a little padding of
+    its own)."""
+    if not isinstance(c, Canvas):  # a measuring canvas (render.flow.NullCanvas): no ink
+        return
+    form = _icon_form(c, name)
+    if saves_ink(c) and luminance(color) > 0.8:  # its dark ground is now white: print it
+        color = INK  # dark, as the ink saver prints light text
+    c.saveState()
+    c.setFillColor(color)
+    c.translate(cx, cy)
+    c.scale(s / ICON_BOX, s / ICON_BOX)
+    c.doForm(form)
     c.restoreState()
+
+
+def card_icon(c: Canvas, game: str, family: str, item: str, cx: float, cy: float, s: float,
+              color: Color) -> None:
+    """The icon art.yaml gives to `item` of `family` in `game`."""
+    game_icon(c, art()[game][family][item], cx, cy, s, color)
+
+
+def anchor(c: Canvas, cx: float, cy: float, s: float, color: Color = INK) -> None:
+    """A seaport: game-icons' anchor (stock, crossbar, flukes)."""
+    _light_as_grey(c, art()["shared"]["seaport"], cx, cy, s, color)
 
 
 def plane(c: Canvas, cx: float, cy: float, s: float, color: Color = INK) -> None:
-    """A filled airliner. A light one on an ink-saver page is filled grey: outlined white it
-    would be a hairline beside the stroked icons, which turn grey at their own weight."""
-    u = s / 10
+    """An airport: game-icons' departing airliner."""
+    _light_as_grey(c, art()["shared"]["airport"], cx, cy, s, color)
+
+
+def _light_as_grey(c: Canvas, name: str, cx: float, cy: float, s: float, color: Color) -> None:
+    """A light port icon on an ink-saver page is filled grey, lighter than game_icon's ink:
+    it sits on a badge that the saver outlines."""
     if saves_ink(c) and luminance(color) > 0.8:
         color = OUTLINE_GREY
-    c.saveState()
-    c.setFillColor(color)
-    c.setStrokeColor(color)
-    c.setLineWidth(0.1)
-    c.translate(cx, cy)
-    c.rotate(45)
-    _poly(c, [(-0.6 * u, 4.5 * u), (0.6 * u, 4.5 * u), (0.7 * u, 1 * u), (4.2 * u, -1 * u),
-              (4.2 * u, -1.9 * u), (0.7 * u, -0.9 * u), (0.5 * u, -3.3 * u), (1.7 * u, -4.2 * u),
-              (1.7 * u, -4.8 * u), (0, -4.3 * u), (-1.7 * u, -4.8 * u), (-1.7 * u, -4.2 * u),
-              (-0.5 * u, -3.3 * u), (-0.7 * u, -0.9 * u), (-4.2 * u, -1.9 * u),
-              (-4.2 * u, -1 * u), (-0.7 * u, 1 * u)], stroke=False)
-    c.restoreState()
+    game_icon(c, name, cx, cy, s, color)
 
 
 def padlock(c: Canvas, cx: float, cy: float, s: float, level: int | None, font: str,

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
+from . import credits
 from .documents import LINK_STRIP, draw_link
 from .geometry import Rect, mm
 from .kit import FileJob, Kit, Written
@@ -115,6 +116,7 @@ def _body(flow: Flow, job: FileJob, kit: Kit, rows: list[Row], pages: dict[str, 
     steps += list(kit.assembly(lang) if kit.assembly else [])
     for n, step in enumerate(steps, start=1):
         flow.paragraph(step, bullet=f"{n}.")
+    flow.paragraph(credits.line(lang, kit.game_id))  # the vendored art's licence asks for it
 
 
 def _first_page(c: Canvas, job: FileJob, width: float) -> float:

@@ -11,7 +11,8 @@ dice) sit between dice, or make a group of their own.
 Comparisons and team amounts add drawn `Mark`s: ▲ "most" / ▼ "fewest" before a metric
 (Σ, "#⚅", A B C, A A A, N N+1 N+2) with "+5" for a margin; a ringed person "only you"; a
 person "per player" ("≥ 2×👤"), "each player" ("👤:") or "how many players" ("#👤 ≥ 2:"),
-and a blank die "per die" ("Σ ≥ 4×▢"). Text stays symbols and numbers, in any language.
+and a blank die "per die" ("Σ ≥ 4×▢"); "# ▢ ≥ 4" a least number of dice; a struck pair
+"A A" no two dice alike. Text stays symbols and numbers, in any language.
 """
 
 from __future__ import annotations
@@ -153,13 +154,22 @@ def _dice_of(faces: tuple[int, ...], n: int, lead: tuple[Sign, ...] = ()) -> Gro
     if len(faces) == 1:
         return Group((*lead, *(Die(faces[0]) for _ in range(n))))
     label = faces_label(list(faces))
-    if len(faces) == 2:  # "5·6" reads inside the die; longer sets go under the dice
-        return Group((*lead, *(Die(mark=label) for _ in range(n))))
+    if len(faces) <= 3:  # "5·6", "1·3·5" inside every die: a caption under a row of blank
+        return Group((*lead, *(Die(mark=label) for _ in range(n))))  # dice read as one die's
     return Group((*lead, *(Die() for _ in range(n))), label)
 
 
 def _all_different(arg: dict[str, Any]) -> Picture:
-    return (Group(tuple(Die(mark=m) for m in LETTERS[:arg["min_dice"]])),)
+    """No two dice alike: a pair struck out ("A A" reads "a pair", crossed: none), after
+    the least number of dice when that is more than the pair needs."""
+    pair = Group((Die(mark="A", struck=True), Die(mark="A", struck=True)))
+    n = _whole(arg["min_dice"])
+    return (minimum(n), pair) if n > 2 else (pair,)
+
+
+def minimum(n: int) -> Group:
+    """'# ▢ ≥ n': the card needs at least n dice."""
+    return Group((Sign("#"), Die(), Sign(f"≥ {n}")))
 
 
 def _distinct(arg: dict[str, Any]) -> Picture:
@@ -182,16 +192,20 @@ def _count_compare(arg: dict[str, Any]) -> Picture:
 
 
 def _all(arg: list[dict[str, Any]]) -> Picture:
-    """Every part drawn; a bare minimum number of dice is left to the text."""
+    """Every part drawn; a bare minimum number of dice first, as '# ▢ ≥ n'."""
     out: list[Group] = []
+    least: list[Group] = []
     for part in arg:
         key, value = next(iter(part.items()))
         if key == "count" and "faces" not in value:
+            if value["op"] != "ge" or not isinstance(value["value"], int):
+                raise NoPicture("a number of dice other than a least one")
+            least.append(minimum(value["value"]))
             continue
         out += picture_of(part)
     if not out:
         raise NoPicture("nothing but qualifiers")
-    return tuple(out)
+    return (*least, *out)
 
 
 def lead(mark: Mark, shown: Picture) -> Picture:
@@ -233,8 +247,12 @@ def _compare(kind: str, arg: dict[str, Any]) -> Picture:
 
 
 def _exclusive(arg: dict[str, Any]) -> Picture:
-    """Only you rolled `n` numbers that no one else did: the ringed person, n letters."""
-    return (Group((Mark("only"), *(Die(mark=m) for m in LETTERS[:_whole(arg["n"])]))),)
+    """You rolled `n` numbers that no opponent did: the ringed person (you) with n lettered
+    dice, then a person (each opponent) with the same letters struck out. The ringed person
+    and letters alone read "the only one with two different numbers"."""
+    letters = LETTERS[:_whole(arg["n"])]
+    return (Group((Mark("only"), *(Die(mark=m) for m in letters))),
+            Group((Mark("player"), *(Die(mark=m, struck=True) for m in letters))))
 
 
 SAME = Group((Die(mark="A"), Die(mark="A"), Sign("…"), Die(mark="A")))  # every die alike

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 from reportlab.lib.colors import Color, HexColor, white
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from missionkit.double_mission.model import City
 
@@ -25,8 +26,8 @@ from ..render.common import (
     stroke_rect,
 )
 from . import board_layout as L
+from .geography import anchors_of, coastlines
 from .strings import t
-from .worldmap import CONTINENTS
 
 US_CHINA = HexColor("#B3261E")
 
@@ -52,20 +53,9 @@ def _heading(c: Canvas, ctx: Ctx, area: Rect, label: str) -> Rect:
 
 def _map(c: Canvas, ctx: Ctx) -> None:
     fill_rect(c, L.MAP, SEA, radius=mm(3))
-    c.saveState()
-    c.setFillColor(LAND)
-    c.setStrokeColor(HexColor("#CDBF9F"))
-    c.setLineWidth(1)
-    for poly in CONTINENTS:
-        p = c.beginPath()
-        p.moveTo(*L.map_point(*poly[0]))
-        for pt in poly[1:]:
-            p.lineTo(*L.map_point(*pt))
-        p.close()
-        c.drawPath(p, fill=1, stroke=1)
-    c.restoreState()
     g = ctx.game
-    pos = {city.id: L.map_point(*city.pos) for city in g.cities}
+    _land(c, coastlines(anchors_of(g.cities)))
+    pos, segments, wraps, labels = label_layout(ctx)
     c.saveState()
     c.setStrokeColor(LINE)
     c.setLineWidth(2.2)
@@ -77,7 +67,72 @@ def _map(c: Canvas, ctx: Ctx) -> None:
         _wrap_arrow(c, ctx, g.city_by_id[a], g.city_by_id[b], pos)
         _wrap_arrow(c, ctx, g.city_by_id[b], g.city_by_id[a], pos)
     for city in g.cities:
-        _city(c, ctx, city, *pos[city.id])
+        _city(c, ctx, city, *pos[city.id], labels[city.id])
+
+
+LABEL_SIZE = 10  # a city's name on its plate
+WRAP_SIZE = 7.5  # a wrap arrow's "continues at ..."
+
+
+def label_layout(ctx: Ctx) -> tuple[dict[str, tuple[float, float]], list[L.Segment],
+                                    list[Rect], dict[str, Rect]]:
+    """Where the board's cities, routes (lines and wrap arrows), wrap notes and name plates
+    sit, in points: the plates placed clear of every route, disc and other plate."""
+    g = ctx.game
+    pos = {city.id: L.map_point(*city.pos) for city in g.cities}
+    segments: list[L.Segment] = [(pos[a], pos[b]) for a, b in g.lines]
+    wraps: list[Rect] = []
+    for a, b in g.wrap_lines:
+        for here, there in ((g.city_by_id[a], g.city_by_id[b]), (g.city_by_id[b], g.city_by_id[a])):
+            seg, note = _wrap_geometry(ctx, here, there, pos)
+            segments.append(seg)
+            wraps.append(note)
+    plates = [(city.id, *pos[city.id], _plate_width(ctx, city), city.seaport or city.airport)
+              for city in g.cities]
+    return pos, segments, wraps, L.place_labels(plates, segments, wraps)
+
+
+def _plate_width(ctx: Ctx, city: City) -> float:
+    """A city's name plate width: its name at LABEL_SIZE and a margin."""
+    return stringWidth(ctx.name(city), ctx.fonts.bold, LABEL_SIZE) + mm(3)
+
+
+def _wrap_geometry(ctx: Ctx, here: City, there: City,
+                   pos: dict) -> tuple[L.Segment, Rect]:
+    """A wrap arrow's line (city to map edge) and the box of its note under the line."""
+    x, y = pos[here.id]
+    left = here.pos[0] < 50
+    edge = L.MAP.x + mm(2) if left else L.MAP.x1 - mm(2)
+    lx = edge + mm(1) if left else edge - mm(1)
+    room = abs(lx - x) - L.SLOT_RADIUS - mm(3)
+    lines = text.wrap(t(ctx.lang, "wrap", city=ctx.name(there)), ctx.fonts.bold, WRAP_SIZE, room)
+    w = max(stringWidth(line, ctx.fonts.bold, WRAP_SIZE) for line in lines)
+    top = y - mm(2)
+    h = WRAP_SIZE + 2 + (len(lines) - 1) * 8.5
+    note = Rect(lx if left else lx - w, top - h, w, h)
+    return ((x, y), (edge, y)), note
+
+
+def _land(c: Canvas, rings: tuple[tuple[tuple[float, float], ...], ...]) -> None:
+    """Natural Earth's land, bent onto the map grid (geography.py), clipped to the map."""
+    c.saveState()
+    clip = c.beginPath()
+    clip.roundRect(L.MAP.x, L.MAP.y, L.MAP.w, L.MAP.h, mm(3))
+    c.clipPath(clip, stroke=0, fill=0)
+    p = c.beginPath()
+    for ring in rings:
+        if not any(-2 < x < 102 and -2 < y < 62 for x, y in ring):
+            continue  # wholly off the map (Alaska's far west, New Zealand, the Arctic)
+        p.moveTo(*L.map_point(*ring[0]))
+        for pt in ring[1:]:
+            p.lineTo(*L.map_point(*pt))
+        p.close()
+    c.setFillColor(LAND)
+    c.setStrokeColor(HexColor("#CDBF9F"))
+    c.setLineWidth(0.8)
+    c.setLineJoin(1)
+    c.drawPath(p, fill=1, stroke=1, fillMode=FILL_NON_ZERO)
+    c.restoreState()
 
 
 def _wrap_arrow(c: Canvas, ctx: Ctx, here: City, there: City, pos: dict) -> None:
@@ -110,7 +165,7 @@ def _wrap_arrow(c: Canvas, ctx: Ctx, here: City, there: City, pos: dict) -> None
     c.restoreState()
 
 
-def _city(c: Canvas, ctx: Ctx, city: City, x: float, y: float) -> None:
+def _city(c: Canvas, ctx: Ctx, city: City, x: float, y: float, label: Rect) -> None:
     r = L.SLOT_RADIUS
     c.setFillColor(CHARCOAL)
     c.circle(x, y, r + mm(1.6), fill=1, stroke=0)
@@ -132,12 +187,11 @@ def _city(c: Canvas, ctx: Ctx, city: City, x: float, y: float) -> None:
         draw = icons.anchor if city.seaport else icons.plane
         draw(c, ix, iy, badge * 1.45, white)
     name = ctx.name(city)
-    size = 10
-    label = L.city_label(x, y, c.stringWidth(name, ctx.fonts.bold, size) + mm(3))
+    size = LABEL_SIZE
     fill_rect(c, label, US_CHINA if city.group != "none" else CHARCOAL, radius=mm(1.2))
     c.setFillColor(white)
     c.setFont(ctx.fonts.bold, size)
-    c.drawCentredString(x, label.y + mm(1.45), name)
+    c.drawCentredString(label.cx, label.y + mm(1.45), name)
 
 
 def _value_table(c: Canvas, ctx: Ctx) -> None:
@@ -192,10 +246,14 @@ def _titles_area(c: Canvas, ctx: Ctx) -> None:
         c.roundRect(slot.x, slot.y, slot.w, slot.h, mm(3), fill=0, stroke=1)
         c.restoreState()
         needed = min((r.count for r in counts if r.titles_on_offer > i), default=None)
-        if needed is not None:  # which player counts use this slot, readable on charcoal
+        if needed is not None:  # which player counts use this slot, in words: a bare "3+"
+            fewest = min(r.count for r in counts)  # beside "1 2 3 4" read as a slot number
+            label = (t(ctx.lang, "slot_every") if needed <= fewest
+                     else t(ctx.lang, "slot_players", n=needed))
             c.setFillColor(CREAM)
-            c.setFont(ctx.fonts.bold, 14)
-            c.drawCentredString(slot.cx, slot.cy - 5, f"{needed}+" if needed > 2 else f"{i + 1}")
+            text.one_line(c, label, Rect(slot.x + mm(2), slot.cy - mm(4), slot.w - mm(4),
+                                         mm(8)), ctx.fonts.bold, 14, item="board",
+                          field="titles")
 
 
 def _legend(c: Canvas, ctx: Ctx) -> None:

@@ -27,7 +27,7 @@ from .. import icons, text
 from ..geometry import Rect, mm
 from ..render import card_parts as parts
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, TEAL, Ctx, fill_rect, hexcolor
-from .emblems import EMBLEMS, MISSION_EMBLEMS, emblem_key, mission_key, monogram
+from .emblems import figure, mission_emblem, plan_emblem
 from .layouts import box
 from .strings import t
 
@@ -52,7 +52,7 @@ def plan_face(c: Canvas, ctx: Ctx, card: PlanCard, trim: Rect) -> None:
     c.setFont(ctx.fonts.bold, 6)  # the unit in the card's language: M, 밀리언
     c.drawCentredString(cost.cx, cost.y + 2.8, t(ctx.lang, "million_unit"))
     cx, cy, s = parts.emblem_disc(c, box("plan", "emblem", trim), hexcolor("#3C3F47"))
-    EMBLEMS[emblem_key(card.effect)](c, ctx, cx, cy, s * 0.9)
+    plan_emblem(c, ctx, card, cx, cy, s)
     parts.panel(c, ctx, box("plan", "text", trim), card.text.get(ctx.lang), item=card.id,
                 field="text", size=BODY, min_size=BODY_MIN)
     parts.footer(c, ctx, box("plan", "footer", trim), t(ctx.lang, card.timing),
@@ -73,7 +73,7 @@ def mission_face(c: Canvas, ctx: Ctx, m: Mission, trim: Rect) -> None:
     parts.background(c, trim, TEAL, GOLD)
     parts.name(c, ctx, box("mission", "name", trim), ctx.name(m), m.id)
     cx, cy, s = parts.emblem_disc(c, box("mission", "emblem", trim), hexcolor("#16657A"))
-    MISSION_EMBLEMS[mission_key(m.scoring)](c, ctx, cx, cy, s * 0.85)
+    mission_emblem(c, ctx, m, cx, cy, s)
     area = box("mission", "text", trim)
     ladder = _ladder(ctx, m)
     if ladder:  # the scores as a small table under the text, not "1/2/3 score 4/7/11"
@@ -146,10 +146,7 @@ def character_side(side: str) -> Callable[[Canvas, Ctx, Character, Rect], None]:
         em = box("character", "emblem", trim)
         c.setFillColor(CHARCOAL)
         c.circle(em.cx, em.cy, em.h / 2, fill=1, stroke=0)
-        c.setFillColor(white)
-        c.setFont(ctx.fonts.display, 46)
-        names = [other.name.en for other in ctx.game.characters]
-        c.drawCentredString(em.cx, em.cy - 16, monogram(ch.name.en, names))
+        figure(c, ch, em.cx, em.cy, em.h * 0.68, white)
         parts.panel(c, ctx, box("character", "text", trim), s.text.get(ctx.lang), item=ch.id,
                     field=f"sides.{side}.text", size=BODY, min_size=BODY_MIN)
         parts.footer(c, ctx, box("character", "footer", trim), t(ctx.lang, "character"),

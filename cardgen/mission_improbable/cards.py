@@ -315,7 +315,7 @@ def back(c: Canvas, ctx: Ctx, dc: DeckCard, trim: Rect) -> None:
     c.setStrokeColor(GOLD)
     c.setLineWidth(1.2)
     c.circle(em.cx, em.cy, em.w / 2 - 3, fill=0, stroke=1)
-    glyphs.surveillance(c, em.cx, em.cy, em.w * 0.62, GOLD, INK)
+    glyphs.eye(c, em.cx, em.cy, em.w * 0.62, GOLD, INK)
     band = box("back", "band", trim)
     fill_rect(c, band, INK, radius=mm(2))
     stroke_rect(c, band.shrink(mm(1)), GOLD, 0.8, radius=mm(1.5))

@@ -27,6 +27,8 @@ from ..content.guide import GuideSection
 
 # --- board -----------------------------------------------------------------------------
 
+LonLat = tuple[Annotated[float, Ge(-180), Le(180)], Annotated[float, Ge(-90), Le(90)]]
+
 
 @model
 class City:
@@ -37,6 +39,9 @@ class City:
     airport: bool = False
     group: Literal["us", "china", "none"] = "none"
     pos: tuple[Annotated[float, Ge(0), Le(100)], Annotated[float, Ge(0), Le(60)]]
+    # where the city really is, [longitude, latitude] in degrees: the board's coastlines are
+    # bent so that this spot lands on `pos` (the printed spot, spread out for legibility)
+    lonlat: LonLat | None = None
 
 
 @model

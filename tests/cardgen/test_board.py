@@ -99,7 +99,7 @@ def test_every_plan_card_effect_has_its_own_emblem_and_no_emblem_is_the_cog(game
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from cardgen.double_mission.emblems import EMBLEMS, emblem_key
+    from cardgen.double_mission.emblems import plan_emblem
     from cardgen.fonts import fonts_for
     from cardgen.render.common import Ctx
 
@@ -108,7 +108,7 @@ def test_every_plan_card_effect_has_its_own_emblem_and_no_emblem_is_the_cog(game
     for card in game.plan_cards:
         buf = io.BytesIO()
         c = Canvas(buf, pagesize=(60, 60), invariant=1)
-        EMBLEMS[emblem_key(card.effect)](c, ctx, 30, 30, 40)
+        plan_emblem(c, ctx, card, 30, 30, 40)
         code = "\n".join(c._code).encode()
         assert code not in drawn, f"{card.id} shows {drawn.get(code)}'s emblem"
         drawn[code] = card.id
@@ -125,7 +125,7 @@ def test_every_mission_has_its_own_emblem(game):
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from cardgen.double_mission.emblems import MISSION_EMBLEMS, mission_key
+    from cardgen.double_mission.emblems import mission_emblem
     from cardgen.fonts import fonts_for
     from cardgen.render.common import Ctx
 
@@ -133,7 +133,58 @@ def test_every_mission_has_its_own_emblem(game):
     drawn: dict[bytes, str] = {}
     for m in game.missions:
         c = Canvas(io.BytesIO(), pagesize=(60, 60), invariant=1)
-        MISSION_EMBLEMS[mission_key(m.scoring)](c, ctx, 30, 30, 40)
+        mission_emblem(c, ctx, m, 30, 30, 40)
         code = "\n".join(c._code).encode()
         assert code not in drawn, f"{m.id} shows {drawn.get(code)}'s emblem"
         drawn[code] = m.id
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_no_city_label_lies_over_a_route_a_disc_or_another_label(game, lang):
+    """The issue saw Istanbul, Agra, Madrid, Shanghai and Cyclades printed over route lines:
+    every name plate now keeps clear of every route (lines and wrap arrows), every other
+    city's disc and badges, the wrap arrows' notes and every other plate, inside the map."""
+    from cardgen.double_mission import board
+    from cardgen.double_mission import board_layout as L
+    from cardgen.fonts import fonts_for
+    from cardgen.render.common import Ctx
+
+    ctx = Ctx(game, lang, fonts_for(lang))
+    pos, segments, notes, labels = board.label_layout(ctx)
+    assert set(labels) == {city.id for city in game.cities}
+    for city in game.cities:
+        plate = labels[city.id]
+        assert L.MAP.x <= plate.x and plate.x1 <= L.MAP.x1, city.id
+        assert L.MAP.y <= plate.y and plate.y1 <= L.MAP.y1, city.id
+        for seg in segments:
+            assert not L.segment_hits(seg, plate, L.ROUTE_CLEAR), (city.id, seg)
+        for other in game.cities:
+            if other.id == city.id:
+                continue
+            assert not L.rects_hit(plate, labels[other.id]), (city.id, other.id)
+            for circle in L.city_circles(*pos[other.id], other.seaport or other.airport):
+                assert not L.circle_hits(circle, plate), (city.id, other.id)
+        for note in notes:
+            assert not L.rects_hit(plate, note), city.id
+
+
+def test_the_map_draws_real_coastlines_through_every_city(game):
+    """Natural Earth's land is bent so each city's real longitude/latitude lands on its
+    printed spot: every city gives one, and a coastal city sits near a coastline."""
+    from cardgen.double_mission import geography
+
+    anchors = geography.anchors_of(game.cities)
+    assert len(anchors) == len(game.cities)
+    for city in game.cities:
+        x, y = geography.project(anchors, *city.lonlat)
+        assert abs(x - city.pos[0]) < 1e-6 and abs(y - city.pos[1]) < 1e-6, city.id
+    rings = geography.coastlines(anchors)
+    assert sum(len(r) for r in rings) > 2000  # the real thing, not a dozen rough polygons
+
+
+def test_the_title_slots_say_which_player_counts_use_them(poster):
+    """Not "1 2 3 4 3+ 4+", read as slot numbers."""
+    from tests.cardgen.test_build import pdftotext
+
+    words = " ".join(pdftotext(poster / "double-mission" / "en-a4" / "board-a2.pdf").split())
+    assert "every game" in words and "with 3+ players" in words and "with 4+ players" in words

@@ -33,7 +33,7 @@ def test_check_with_content_option_reports_and_fails(content_copy):
     board.write_text(text)
     result = cardgen("check", "--content", str(content_copy))
     assert result.returncode == 1
-    assert "board.yaml:9: cities[0].security: expected a whole number, got 'hi'" in result.stderr
+    assert "board.yaml:11: cities[0].security: expected a whole number, got 'hi'" in result.stderr
     assert "1 problem found" in result.stderr
 
 

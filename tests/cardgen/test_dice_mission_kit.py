@@ -291,9 +291,33 @@ def test_amounts_that_grow_with_the_table_show_a_person_or_a_die():
     each, *rest = picture({"each_player": {"count": {"faces": [6], "op": "le", "value": 1}}})
     assert each.items == (Mark("player"), Sign(":"))
     assert rest[0].items == (Sign("#"), Die(6), Sign("≤ 1"))
-    alike = picture({"all": [{"count": {"op": "ge", "value": 2}},
-                             {"distinct": {"op": "eq", "value": 1}}]})
-    assert [d.mark for d in alike[0].dice] == ["A", "A", "A"]
+    least, alike = picture({"all": [{"count": {"op": "ge", "value": 2}},
+                                    {"distinct": {"op": "eq", "value": 1}}]})
+    assert least.items == (Sign("#"), Die(), Sign("≥ 2"))
+    assert [d.mark for d in alike.dice] == ["A", "A", "A"]
+
+
+def _card_picture(dice, card_id):
+    return picture(next(m for m in dice.missions if m.id == card_id).check.rule)
+
+
+def test_pictures_say_what_the_issue_cards_say(dice):
+    """Issue 27: Exclusive Numbers read as "the only one with two different numbers", No
+    Twins Anywhere as "each agent has two different numbers", Odd Five and High Five's
+    caption under one die as "one odd die"; Pocket Money, All Even and Seventeen left out
+    their least number of dice."""
+    you, rival = _card_picture(dice, "versus_31")  # you: A B; each rival: no A, no B
+    assert you.items == (Mark("only"), Die(mark="A"), Die(mark="B"))
+    assert rival.items == (Mark("player"), Die(mark="A", struck=True),
+                           Die(mark="B", struck=True))
+    each, pair = _card_picture(dice, "team_23")  # each agent: no pair
+    assert each.items == (Mark("player"), Sign(":"))
+    assert pair.items == (Die(mark="A", struck=True),) * 2
+    for card_id, label in (("special_12", "1·3·5"), ("special_13", "4·5·6")):
+        (five,) = _card_picture(dice, card_id)  # the faces in every die, no caption
+        assert five.items == (Die(mark=label),) * 5 and not five.caption
+    for card_id, n in (("special_10", 5), ("solo_19", 4), ("solo_25", 4)):
+        assert _card_picture(dice, card_id)[0].items == (Sign("#"), Die(), Sign(f"≥ {n}"))
 
 
 def test_checks_with_no_drawing_still_fall_back_to_the_emblem():

@@ -15,13 +15,13 @@ LAS_VEGAS_LINES = (
 
 CASES = [
     pytest.param(
-        [("board.yaml", "pos: [8, 20]}", "pos: [8, 20]")],
-        ("board.yaml", 9, "", "YAML syntax error: a mapping opened with '{' is not closed "
+        [("board.yaml", "36.17]}", "36.17]")],
+        ("board.yaml", 11, "", "YAML syntax error: a mapping opened with '{' is not closed "
          "with '}' on its line, or a ',' is missing"),
         id="syntax-error"),
     pytest.param(
         [("board.yaml", "security: 5, group: us,", "security: high, group: us,")],
-        ("board.yaml", 9, "cities[0].security", "expected a whole number, got 'high'"),
+        ("board.yaml", 11, "cities[0].security", "expected a whole number, got 'high'"),
         id="word-for-number"),
     pytest.param(
         [("titles.yaml", "    points: 4\n", "\tpoints: 4\n")],
@@ -46,7 +46,7 @@ CASES = [
         id="duplicate-key"),
     pytest.param(
         [("board.yaml", "  - [seoul, shanghai]", "  - [seoul, shanghia]")],
-        ("board.yaml", 66, "lines[29][1]", "unknown city 'shanghia'; did you mean 'shanghai'?"),
+        ("board.yaml", 68, "lines[29][1]", "unknown city 'shanghia'; did you mean 'shanghai'?"),
         id="unknown-city"),
     pytest.param(
         [("titles.yaml", "treasure: jewel, count: 2", "treasure: jewels, count: 2")],
@@ -60,11 +60,11 @@ CASES = [
         id="plan-cards-do-not-add-up"),
     pytest.param(
         [("game.yaml", "  cities: 24\n", "  cities: 23\n")],
-        ("board.yaml", 8, "cities", "24 cities, but game.yaml components say 23"),
+        ("board.yaml", 10, "cities", "24 cities, but game.yaml components say 23"),
         id="cities-do-not-add-up"),
     pytest.param(
         [("board.yaml", LAS_VEGAS_LINES[0], ""), ("board.yaml", LAS_VEGAS_LINES[1], "")],
-        ("board.yaml", 36, "lines", "the movement graph is disconnected: no route reaches "
+        ("board.yaml", 38, "lines", "the movement graph is disconnected: no route reaches "
          "las_vegas"),
         id="disconnected-graph"),
     pytest.param(
@@ -137,7 +137,7 @@ def test_error_line_reads_file_line_field_message(content_copy):
     with pytest.raises(ContentError) as info:
         load_game("double-mission", content_copy)
     line = str(info.value.problems[0])
-    assert line.endswith("board.yaml:9: cities[0].security: expected a whole number, got 'x'")
+    assert line.endswith("board.yaml:11: cities[0].security: expected a whole number, got 'x'")
 
 
 @pytest.mark.parametrize(

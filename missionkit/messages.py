@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from .korean import Word
 
@@ -127,3 +127,28 @@ SHARED = Catalogue({
     "mk.no.same_name": N_("two players are called '{name}': give each player a name of "
                           "their own"),
 }, {"name": NAME})
+
+
+class Speaker:
+    """What every game's engine does with its messages: the English text of one, a refusal
+    (IllegalEvent with the English reason and the message as data), a log line. Each game
+    makes one from its catalogue and its namer (`names(state)`)."""
+
+    def __init__(self, catalogue: Catalogue, names: Callable[[Any], Namer]):
+        self.catalogue, self.names = catalogue, names
+
+    def english(self, state: Any, entry: Any) -> str:
+        return self.catalogue.english(entry, self.names(state))
+
+    def refuse(self, state: Any, msg_id: str, field: str = "event", **params: Any) -> NoReturn:
+        """Refuse a move: IllegalEvent with the reason in English and as data."""
+        from .game import IllegalEvent
+
+        entry = msg(msg_id, **params)
+        raise IllegalEvent(self.english(state, entry), field, msg_id, dict(entry[1]))
+
+    def log(self, state: Any, msg_id: str, **params: Any) -> Message:
+        """Append a message to the state's log (and return it)."""
+        entry = msg(msg_id, **params)
+        state.log.append(entry)
+        return entry

@@ -7,8 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, NoReturn
 
-from ..game import IllegalEvent
-from ..messages import N_, SEAT, TERM, Catalogue, Message, Namer, content_namer, msg
+from ..messages import N_, SEAT, TERM, Catalogue, Namer, Speaker, content_namer
 
 TEMPLATES = {
     # the log
@@ -132,20 +131,8 @@ def names(state: Any, lang: str = "en") -> Namer:
     return content_namer(tables, [p.name for p in state.players], lang)
 
 
-def english(state: Any, entry: Any) -> str:
-    return CATALOGUE.english(entry, names(state))
-
-
-def refuse(state: Any, msg_id: str, field: str = "event", **params: Any) -> NoReturn:
-    """Refuse a move: IllegalEvent with the reason in English and as data."""
-    entry = msg(msg_id, **params)
-    raise IllegalEvent(english(state, entry), field, msg_id, dict(entry[1]))
-
-
-def log(state: Any, msg_id: str, **params: Any) -> Message:
-    entry = msg(msg_id, **params)
-    state.log.append(entry)
-    return entry
+SPEAKER = Speaker(CATALOGUE, names)
+english, refuse, log = SPEAKER.english, SPEAKER.refuse, SPEAKER.log
 
 
 def faces(dice: list[int] | None) -> str:

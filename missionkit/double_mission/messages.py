@@ -6,8 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, NoReturn
 
-from ..game import IllegalEvent
-from ..messages import N_, SEAT, SEATS, Catalogue, Message, Namer, content_namer, msg
+from ..messages import N_, SEAT, SEATS, Catalogue, Namer, Speaker, content_namer
 
 TEMPLATES = {
     # the log
@@ -153,21 +152,8 @@ def game_namer(game: Any, players: list[str], lang: str = "en") -> Namer:
     return content_namer(tables, players, lang)
 
 
-def english(state: Any, entry: Any) -> str:
-    return CATALOGUE.english(entry, names(state))
-
-
-def refuse(state: Any, msg_id: str, field: str = "event", **params: Any) -> NoReturn:
-    """Refuse a move: IllegalEvent with the reason in English and as data."""
-    entry = msg(msg_id, **params)
-    raise IllegalEvent(english(state, entry), field, msg_id, dict(entry[1]))
-
-
-def log(state: Any, msg_id: str, **params: Any) -> Message:
-    """Append a message to the state's log (and return it)."""
-    entry = msg(msg_id, **params)
-    state.log.append(entry)
-    return entry
+SPEAKER = Speaker(CATALOGUE, names)
+english, refuse, log = SPEAKER.english, SPEAKER.refuse, SPEAKER.log
 
 
 def refuse_setup(game: Any, msg_id: str, field: str, **params: Any) -> NoReturn:

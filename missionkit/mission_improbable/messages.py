@@ -10,8 +10,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, NoReturn
 
-from ..game import IllegalEvent
-from ..messages import N_, NAME, SEAT, SEATS, TERM, Catalogue, Message, Namer, msg
+from ..messages import N_, NAME, SEAT, SEATS, TERM, Catalogue, Namer, Speaker
 
 TEMPLATES = {
     # the log
@@ -180,20 +179,8 @@ def names(state: Any, lang: str = "en") -> Namer:
     return name
 
 
-def english(state: Any, entry: Any) -> str:
-    return CATALOGUE.english(entry, names(state))
-
-
-def refuse(state: Any, msg_id: str, field: str = "event", **params: Any) -> NoReturn:
-    """Refuse a move: IllegalEvent with the reason in English and as data."""
-    entry = msg(msg_id, **params)
-    raise IllegalEvent(english(state, entry), field, msg_id, dict(entry[1]))
-
-
-def log(state: Any, msg_id: str, **params: Any) -> Message:
-    entry = msg(msg_id, **params)
-    state.log.append(entry)
-    return entry
+SPEAKER = Speaker(CATALOGUE, names)
+english, refuse, log = SPEAKER.english, SPEAKER.refuse, SPEAKER.log
 
 
 def row_ref(game: Any, table_id: str, row: Any) -> str:

@@ -9,10 +9,10 @@ ICONS = {"en": "Icons: https://game-icons.net (Lorc, Delapouite and contributors
          "ko": "아이콘: https://game-icons.net (Lorc, Delapouite 외), CC BY 3.0."}
 MAP = {"en": "Coastlines: Natural Earth (public domain).",
        "ko": "해안선: Natural Earth (퍼블릭 도메인)."}
-MAP_GAMES = frozenset({"double-mission"})  # the kits whose board draws the world map
 
 
-def line(lang: str, game_id: str) -> str:
-    """The one credit line the print guide prints for the kit of `game_id`."""
+def line(lang: str, world_map: bool) -> str:
+    """The one credit line the print guide prints for a kit (with the map's credit when the
+    kit draws the vendored coastlines, `Kit.world_map`)."""
     lang = lang if lang in ICONS else "en"
-    return ICONS[lang] + (" " + MAP[lang] if game_id in MAP_GAMES else "")
+    return ICONS[lang] + (" " + MAP[lang] if world_map else "")

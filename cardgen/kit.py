@@ -113,6 +113,7 @@ class Kit:
     # (loaded game, lang) -> what the players bring, e.g. ["2 ten-sided dice per player"];
     # written to the manifest as "bought" when set
     bought: Callable[[Any, str], list[str]] | None = None
+    world_map: bool = False  # draws the vendored Natural Earth coastlines (credited in the guide)
     # (lang) -> the game's own assembly steps, after the generic print-and-cut steps
     assembly: Callable[[str], list[str]] | None = None
 

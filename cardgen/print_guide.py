@@ -116,7 +116,7 @@ def _body(flow: Flow, job: FileJob, kit: Kit, rows: list[Row], pages: dict[str, 
     steps += list(kit.assembly(lang) if kit.assembly else [])
     for n, step in enumerate(steps, start=1):
         flow.paragraph(step, bullet=f"{n}.")
-    flow.paragraph(credits.line(lang, kit.game_id))  # the vendored art's licence asks for it
+    flow.paragraph(credits.line(lang, kit.world_map))  # the vendored art's licence asks for it
 
 
 def _first_page(c: Canvas, job: FileJob, width: float) -> float:

@@ -155,6 +155,7 @@ def _data_key(game: Any) -> str:
 
 KIT = Kit(
     game_id="double-mission",
+    world_map=True,
     families=families,
     files=(
         KitFile("tokens.pdf", _tokens, preview_dpi=40, stock="cardstock", two_sided=True,

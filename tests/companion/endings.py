@@ -24,20 +24,14 @@ def _poster(api: Api, body: dict[str, Any]) -> Callable[[dict[str, Any]], dict[s
     return post
 
 
-def double_mission(api: Api, names: tuple[str, str] = ("Ann", "Bo"),
-                   missions: tuple[str, str] = ("comeback", "sabotage")) -> dict[str, Any]:
-    """Jack A and Queen A rob every cheap city (tests/companion/test_browser.py), then the
-    missions are scored: by default Ann holds Comeback, Bo Sabotage."""
+def rob_every_cheap_city(post: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    """Jack A and Queen A (seats 0 and 1) each buy a third die, then take turns robbing every
+    city of security 3 or less until play is over; the last state."""
     from missionkit.content import load_game
 
-    status, body = api("/api/v1/games", {"players": [
-        {"name": names[0], "character": "jack", "side": "A"},
-        {"name": names[1], "character": "queen", "side": "A"}]})
-    assert status == 201, body
-    post = _poster(api, body)
     game = load_game("double-mission")
     cheap = sorted((c for c in game.cities if c.security <= 3), key=lambda c: c.id)
-    seat = 0
+    seat, state = 0, {}
     for n, city in enumerate(cheap):
         if n < 2:
             post({"type": "play_card", "player": seat, "card": "account_siphon"})
@@ -46,6 +40,20 @@ def double_mission(api: Api, names: tuple[str, str] = ("Ann", "Bo"),
               "active_successes": city.security})
         state = post({"type": "end_turn", "player": seat})
         seat = 1 - seat
+    return state
+
+
+def double_mission(api: Api, names: tuple[str, str] = ("Ann", "Bo"),
+                   missions: tuple[str, str] = ("comeback", "sabotage")) -> dict[str, Any]:
+    """Jack A and Queen A rob every cheap city (tests/companion/test_browser.py), then the
+    missions are scored: by default Ann holds Comeback, Bo Sabotage."""
+
+    status, body = api("/api/v1/games", {"players": [
+        {"name": names[0], "character": "jack", "side": "A"},
+        {"name": names[1], "character": "queen", "side": "A"}]})
+    assert status == 201, body
+    post = _poster(api, body)
+    state = rob_every_cheap_city(post)
     assert state["status"] == "finished"
     state = post({"type": "score", "player": 0, "missions": [[m] for m in missions]})
     assert state["result"], state

@@ -1,0 +1,59 @@
+"""What a game gives the rulebook builder: named numbers, figures drawn from content, references.
+
+Each game with a rulebook has `content/<package>/rulebook.yaml` (the text, EN and KO) and
+`cardgen/<package>/rulebook.py`, which defines:
+
+- `values(model) -> dict[str, int | str]`: the named numbers the text's `{placeholders}` use,
+  read from the model so that no number is typed twice;
+- `FIGURES: dict[str, Figure]`: the setup diagram and worked-example pictures, drawn from the
+  model (a figure block in `rulebook.yaml` names one);
+- `REFERENCES: dict[str, Reference]`: generated reference sections (every card, gadget, table).
+
+`rulebook.yaml` shape::
+
+    sections:
+      - id: setup                      # unique; build errors name it
+        title: {en: "Setting up", ko: "준비"}
+        blocks:
+          - text: {en: "Take {dice_max} dice…", ko: "…"}   # a paragraph; {name} from values()
+          - list: [{en: …, ko: …}, …]                      # bullets
+          - steps: [{en: …, ko: …}, …]                     # numbered steps
+          - figure: setup                                  # FIGURES["setup"]
+            caption: {en: …, ko: …}
+          - reference: missions                            # REFERENCES["missions"]
+          - generated: components | clarified              # built by the shared builder
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+# (canvas, x, y, width, height, model, lang): draw inside the box whose lower-left corner is
+# (x, y), in points, on a ReportLab canvas.
+DrawFigure = Callable[[Any, float, float, float, float, Any, str], None]
+# (canvas, x, y, width, height): a small picture beside a reference entry.
+DrawPicture = Callable[[Any, float, float, float, float], None]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A picture drawn from the content: it keeps its aspect ratio and never splits."""
+
+    draw: DrawFigure
+    aspect: float  # height / width
+
+
+@dataclass(frozen=True)
+class RefEntry:
+    """One entry of a reference section, already in the reader's language."""
+
+    title: str
+    text: str
+    picture: DrawPicture | None = None
+    picture_aspect: float = 1.0  # height / width of the picture
+
+
+# (model, lang) -> the entries of one generated reference section, in reading order.
+Reference = Callable[[Any, str], list[RefEntry]]

@@ -38,9 +38,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(cmd: list[str], port: int) -> subprocess.Popen:
+def start(cmd: list[str], port: int, env: dict[str, str] | None = None) -> subprocess.Popen:
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
+                            start_new_session=True, env=env)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:

@@ -59,6 +59,7 @@ def serve(args: argparse.Namespace) -> None:
     if args.workers == 1 and not certs:
         from waitress import create_server
 
+        from .eventloop import TrackedMap, install
         from .heap import freeze_startup
         from .peercap import cap_per_address
         from .serverlog import quiet_queue_warnings
@@ -68,13 +69,18 @@ def serve(args: argparse.Namespace) -> None:
         # Every open connection (an idle phone's keep-alive, a slow client) holds one of
         # `connection_limit` places, not a thread: threads serve whole requests only.
         try:
-            server = create_server(flask_app, host=host, port=args.port, threads=args.threads,
+            server = create_server(flask_app, map=TrackedMap(), host=host, port=args.port,
+                                   threads=args.threads,
                                    connection_limit=args.connection_limit,
                                    channel_timeout=args.channel_timeout,
+                                   # look for idle connections often enough that one
+                                   # closes within twice --channel-timeout (waitress: 30 s)
+                                   cleanup_interval=min(30, args.channel_timeout),
                                    asyncore_use_poll=True, backlog=2048, ident="mission-kit")
         except OSError as exc:
             raise _port_failure(host, args.port, exc) from None
         cap_per_address(server, args.per_address_limit)
+        install(server)  # each loop turn costs the busy connections, not the idle ones
         _announce(flask_app.config["DATABASE"], scheme, host, args.port, found, public)
         server.run()
         return

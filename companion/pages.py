@@ -24,12 +24,13 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf.csrf import CSRFError
+from flask_wtf.csrf import CSRFError, generate_csrf
 from markupsafe import escape
 
 from missionkit.game import IllegalEvent
 
-from .i18n import localised
+from .fragments import FragmentCache
+from .i18n import lang, localised
 from .links import external, invite_base
 from .messages import refusal, text
 from .numbers import whole_number
@@ -142,7 +143,18 @@ def live(token: str) -> Any:
     seen = whole_number(request.args.get("v"))
     if seen is not None and not games().changed_since(game_id, seen):
         return Response(status=204)  # one indexed read, no replay
-    return _render(games().current(game_id), token, role)
+    loaded = games().current(game_id)
+    if not request.headers.get("HX-Request"):
+        return _render(loaded, token, role)
+    # every phone of a table asks for the same change: render it once (fragments.py)
+    key = (token, loaded.version, lang(), session.get("hosting") == _hosting_mark(token),
+           request.host_url)
+    return _fragments().get(key, generate_csrf(), lambda: render_template(
+        "game/_live.html", **_context(loaded, token, role)))
+
+
+def _fragments() -> FragmentCache:
+    return current_app.extensions.setdefault("fragments", FragmentCache())
 
 
 def _change(token: str, apply: Any, retry: bool = True) -> Any:

@@ -21,6 +21,8 @@ from limits import parse
 from limits.storage import SlidingWindowCounterSupport, storage_from_string
 from limits.strategies import FixedWindowRateLimiter, SlidingWindowCounterRateLimiter
 
+from .quickpoll import COUNTED, QuickPoll
+
 csrf = CSRFProtect()
 
 # endpoint -> config key of its limit (also the counter's name: endpoints with one key share
@@ -138,6 +140,7 @@ def _limit(app: Flask) -> None:
                           everyone, False))
         app.view_functions[endpoint] = _limited(app.view_functions[endpoint], counter, rules,
                                                 endpoint)
+        app.extensions.setdefault("ratelimits", {})[endpoint] = (counter, rules)
 
 
 def _token_endpoints(app: Flask) -> set[str]:
@@ -146,21 +149,30 @@ def _token_endpoints(app: Flask) -> set[str]:
             if {"token", "game_id"} & set(rule.arguments)}
 
 
-def _over(counter: Any, rules: list[tuple[Any, str, bool]]) -> Any:
+def _over(counter: Any, rules: list[tuple[Any, str, bool]], client: str) -> Any:
     """The first limit this request goes over (counting it against each), else None."""
     for item, key, per_client in rules:
-        who = (request.remote_addr or "unknown") if per_client else "everyone"
-        if not counter.hit(item, key, who):
+        if not counter.hit(item, key, client if per_client else "everyone"):
             return item
     return None
+
+
+def over_limit(app: Flask, endpoint: str, client: str) -> bool:
+    """Count a request to `endpoint` from `client` as its view would; True when it goes
+    over a limit (quickpoll.py answers polls before Flask, through this)."""
+    if not app.config.get("RATELIMIT_ENABLED", True):
+        return False
+    counter, rules = app.extensions["ratelimits"][endpoint]
+    return _over(counter, rules, client) is not None
 
 
 def _limited(view: Callable[..., Any], counter: Any,
              rules: list[tuple[Any, str, bool]], endpoint: str) -> Callable[..., Any]:
     @wraps(view)
     def checked(*args: Any, **kwargs: Any) -> Any:
-        enabled = current_app.config.get("RATELIMIT_ENABLED", True)
-        item = _over(counter, rules) if enabled else None
+        enabled = current_app.config.get("RATELIMIT_ENABLED", True) and not \
+            request.environ.get(COUNTED)  # already counted by quickpoll.py
+        item = _over(counter, rules, request.remote_addr or "unknown") if enabled else None
         if item is not None:
             retry = str(item.get_expiry())
             if endpoint.startswith("api."):
@@ -192,6 +204,7 @@ def init_app(app: Flask) -> None:
     app.session_interface = PageSessions()
     _limit(app)
 
+    app.wsgi_app = QuickPoll(app.wsgi_app, app, over_limit)  # type: ignore[method-assign]
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
     if app.config.get("PROXY_FIX") or os.environ.get("MISSION_KIT_PROXY_FIX") == "1":
         from werkzeug.middleware.proxy_fix import ProxyFix

@@ -20,10 +20,17 @@ function init(args)
     state[g[1]] = {token = g[2], version = g[3], player = 0}
   end
   bad = 0
+  first_delays = tonumber(args[2] or "0")  -- this thread's connections
   math.randomseed(os.time() + first)
 end
 
 function delay()
+  -- each table's first tap at a random moment of the first 10 s (tables do not play in
+  -- step), then one every 10 s or so
+  if first_delays > 0 then
+    first_delays = first_delays - 1
+    return math.random(0, 10000)
+  end
   return math.random(9000, 11000)
 end
 

@@ -63,7 +63,8 @@ def cpu_seconds(pid: int) -> float:
 
 def wrk(url: str, lua: Path, threads: int, connections: int, seconds: int) -> subprocess.Popen:
     return subprocess.Popen(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s",
-                             "--timeout", "10s", "-s", str(lua), url, "--", str(threads)],
+                             "--timeout", "10s", "-s", str(lua), url, "--", str(threads),
+                             str(-(-connections // threads))],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -104,7 +105,7 @@ def main() -> None:
         poll_lua = script(tmp, "venue_poll.lua",
                           f"function setup_tables() return {{{tokens}}} end\n")
         if os.environ.get("VENUE_PROFILE"):  # py-spy's view of the server under load
-            subprocess.Popen(["py-spy", "record", "-p", str(server.pid), "-d",
+            subprocess.Popen(["py-spy", "record", "--idle", "-p", str(server.pid), "-d",
                               str(args.seconds - 2), "-f", "raw", "-o",
                               os.environ["VENUE_PROFILE"]], stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL)

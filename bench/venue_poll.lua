@@ -14,11 +14,18 @@ function init(args)
   for i, t in ipairs(tables) do tokens[i] = t; versions[t] = 0 end
   headers = {["HX-Request"] = "true"}
   fresh, bad = 0, 0
+  first_delays = tonumber(args[2] or "0")  -- this thread's connections
   math.randomseed(os.time() + #threads)
 end
 
 function delay()
-  return math.random(1500, 2500)  -- a phone's poll every 2 s, not in lockstep
+  -- each phone's first poll at a random moment of the first 2 s (phones are not switched
+  -- on in the same millisecond), then one every 2 s, not in lockstep
+  if first_delays > 0 then
+    first_delays = first_delays - 1
+    return math.random(0, 2000)
+  end
+  return math.random(1500, 2500)
 end
 
 function request()

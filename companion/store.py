@@ -297,6 +297,7 @@ class Store:
         self._writer = GroupCommit(self.engine) if self.url.startswith("sqlite") else None
         path = sqlite_path(self.url)
         self._versions = VersionReader(path) if path is not None else None
+        self._reads = self.engine.execution_options(isolation_level="AUTOCOMMIT")
 
     def create(self, setup: dict[str, Any], *, game: str = DEFAULT_GAME,
                rules: tuple[str, dict[str, Any]] | None = None) -> tuple[str, str, str]:
@@ -342,8 +343,8 @@ class Store:
         """The game's current version (one indexed read)."""
         if self._versions is not None:
             current = self._versions.version(game_id)
-        else:
-            with self.engine.connect() as db:
+        else:  # autocommit: one round trip, not BEGIN, SELECT and the pool's ROLLBACK
+            with self._reads.connect() as db:
                 current = db.execute(select(games.c.version).where(
                     games.c.id == game_id)).scalar()
         if current is None:

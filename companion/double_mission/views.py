@@ -7,12 +7,11 @@ from typing import Any
 from flask_babel import gettext as _
 
 from missionkit.double_mission import odds
-from missionkit.double_mission.engine import eligible_titles, operation_dice
-from missionkit.double_mission.events import Operation
+from missionkit.double_mission.engine import eligible_titles
 from missionkit.double_mission.messages import english
 from missionkit.double_mission.model import DoubleMission
 from missionkit.double_mission.state import State
-from missionkit.double_mission.table import table_view
+from missionkit.double_mission.table import operation_odds, table_view
 from missionkit.messages import as_json
 
 from ..i18n import localised
@@ -53,20 +52,14 @@ def public_state(loaded: Loaded) -> dict[str, Any]:
 
 
 def operation_choices(state: State) -> list[dict[str, Any]]:
-    """Cities still holding a treasure, with the dice needed and the odds, for the helper."""
-    p = state.game.game.dice.success_chance
-    out = []
-    for city in state.game.cities:
-        treasure = state.cities[city.id]
-        if treasure is None:
-            continue
-        need, level = operation_dice(state, Operation(type="operation", player=state.turn.player,
-                                                      city=city.id))
-        out.append({"city": city, "treasure": state.game.treasure_by_id[treasure],
-                    "dice": need, "level": level, "solo": odds.solo(need, p),
-                    "coop": odds.cooperation(need, p),
-                    "can": state.active.dice >= need})
-    return out
+    """Cities still holding a treasure, with the dice needed and the odds, for the helper:
+    the table's own odds (`table.operation_odds`), so co-op odds go when co-op is refused
+    (Without Anyone Knowing, D12) and King B's declared inversion shows."""
+    game = state.game
+    return [{"city": game.city_by_id[row["city"]],
+             "treasure": game.treasure_by_id[row["treasure"]], "dice": row["dice"],
+             "level": row["helper_dice"], "solo": row["solo"], "coop": row["coop"],
+             "can": row["can"]} for row in operation_odds(state)]
 
 
 def claimable_titles(state: State) -> list[str]:

@@ -24,6 +24,7 @@ from .views import (
     odds_rows,
     operation_choices,
     public_state,
+    reroll_dice,
     result,
     tally_result,
 )
@@ -58,7 +59,8 @@ class DoubleMissionGame(CompanionGame):
         playing = role == "edit" and s.status != "finished"
         return {"game": s.game, "choices": operation_choices(s) if playing else [],
                 "claimable": claimable_titles(s) if role == "edit" else [],
-                "odds_rows": odds_rows(s.game), "last_roll": last_roll(s)}
+                "odds_rows": odds_rows(s.game), "last_roll": last_roll(s),
+                "reroll": reroll_dice(s) if playing else []}
 
     def result(self, state: State) -> Result | None:
         return result(state)

@@ -10,6 +10,7 @@ from missionkit.double_mission import odds
 from missionkit.double_mission.engine import eligible_titles
 from missionkit.double_mission.messages import english
 from missionkit.double_mission.model import DoubleMission
+from missionkit.double_mission.operation import succeeded
 from missionkit.double_mission.state import State
 from missionkit.double_mission.table import operation_odds, table_view
 from missionkit.messages import as_json
@@ -60,6 +61,22 @@ def operation_choices(state: State) -> list[dict[str, Any]]:
              "treasure": game.treasure_by_id[row["treasure"]], "dice": row["dice"],
              "level": row["helper_dice"], "solo": row["solo"], "coop": row["coop"],
              "can": row["can"]} for row in operation_odds(state)]
+
+
+def reroll_dice(state: State) -> list[dict[str, Any]]:
+    """Right after a successful operation, who would roll again under Security Disruption
+    (whoever had succeeded, EN L346) and how many dice: the card form asks for their new
+    successes or rolls for them. Empty when no success is open to it."""
+    op = state.recent.op if state.recent else None
+    if op is None or not op.success:
+        return []
+    active_ok, helper_ok = succeeded(op)
+    out = []
+    if active_ok:
+        out.append({"field": "active_successes", "seat": op.player, "dice": op.need})
+    if helper_ok and op.helper is not None:
+        out.append({"field": "helper_successes", "seat": op.helper, "dice": op.helper_need})
+    return out
 
 
 def claimable_titles(state: State) -> list[str]:

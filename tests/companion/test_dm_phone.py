@@ -46,3 +46,43 @@ def test_the_card_count_warning_offers_the_reshuffle(client):
     assert r.status_code == 200
     assert b"since the last reshuffle" not in r.data and b'id="reshuffle"' not in r.data
     assert b"The discard pile is shuffled into a new plan deck." in r.data
+
+
+def card_form(html: bytes) -> bytes:
+    return re.search(rb'<form[^>]*id="card-form".*?</form>', html, re.S).group(0)
+
+
+def rob_cusco(client, url):
+    """Ann robs Cusco (security 2) with 2 successes typed in."""
+    r = act(client, url, type="operation", player="0", city="cusco", active_successes="2")
+    assert r.status_code == 200 and b"Cusco" in r.data.replace("쿠스코".encode(), b"Cusco")
+    return r
+
+
+def test_security_disruption_is_played_from_the_card_form_with_the_new_dice(client):
+    url = new_game(client)
+    form = card_form(rob_cusco(client, url).data)
+    # the form asks for the new dice of whoever succeeded, and offers to roll them
+    assert b'name="active_successes"' in form and b'name="roll"' in form
+    r = act(client, url, type="play_card", player="1", card="security_disruption",
+            active_successes="1")
+    assert r.status_code == 200, r.data
+    assert b"voids the success: the active player rolls again." in r.data
+    assert b"The alarm sounds in Cusco" in r.data
+
+
+def test_security_disruption_can_ask_the_app_to_roll(client):
+    url = new_game(client)
+    rob_cusco(client, url)
+    r = act(client, url, type="play_card", player="1", card="security_disruption", roll="1")
+    assert r.status_code == 200, r.data
+    assert b"voids the success: the active player rolls again." in r.data
+    assert b"Rolled in Cusco" in r.data  # the new dice are shown
+
+
+def test_security_disruption_dice_fields_in_korean(client):
+    client.set_cookie("lang", "ko")
+    url = new_game(client)
+    form = card_form(rob_cusco(client, url).data)
+    assert "보안 교란".encode() in form or b"security_disruption" in form
+    assert b'name="roll"' in form and b"Roll for me" not in form and b"New dice" not in form

@@ -39,6 +39,8 @@ class DoubleMissionGame(CompanionGame):
     blueprint = Blueprint("double_mission", __name__, template_folder="templates")
     content: DoubleMission
     prose = ("guide",)
+    # "Roll for us" records the dice the app rolled: the same operation, whatever came up
+    rolled_fields = frozenset({"roll", "active_successes", "helper_successes"})
 
     def drawn(self, state: State) -> dict[str, Any]:
         """Where the treasures went and which titles were laid out, listed in the stored

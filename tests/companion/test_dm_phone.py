@@ -86,3 +86,34 @@ def test_security_disruption_dice_fields_in_korean(client):
     form = card_form(rob_cusco(client, url).data)
     assert "보안 교란".encode() in form or b"security_disruption" in form
     assert b'name="roll"' in form and b"Roll for me" not in form and b"New dice" not in form
+
+
+def test_a_stale_tap_repeating_the_same_action_asks_before_recording_it(client):
+    """Two phones tap "+2 Millions" for Ann within one poll: the second is not recorded
+    silently; its phone asks, and records it only when confirmed."""
+    url = new_game(client)
+    tap = {"version": "0", "player": "0", "type": "take_millions"}
+    assert post(client, url + "/act", tap, headers=HX).status_code == 200
+    r = post(client, url + "/act", tap, headers=HX)  # the other phone, still at version 0
+    assert r.status_code == 409
+    assert r.data.count(b"<li><bdi>Ann</bdi> takes 2 Millions.</li>") == 1
+    assert b"Already recorded on another phone: <bdi>Ann</bdi> takes 2 Millions." in r.data
+    again = re.search(rb'<form[^>]*id="repeat-form".*?</form>', r.data, re.S).group(0)
+    fields = dict(re.findall(rb'name="(\w+)" value="([^"]*)"', again))
+    assert fields[b"version"] == b"1" and fields[b"type"] == b"take_millions"
+    assert b"Record it again" in again
+    data = {k.decode(): v.decode() for k, v in fields.items() if k != b"csrf_token"}
+    r = post(client, url + "/act", data, headers=HX)  # confirmed: recorded
+    assert r.status_code == 200
+    assert r.data.count(b"<li><bdi>Ann</bdi> takes 2 Millions.</li>") == 2
+
+
+def test_a_repeated_stale_tap_no_longer_legal_says_why_and_offers_no_confirm(client):
+    """"Roll for us" twice on one city: the second operation is refused (one a turn), so
+    the phone says so rather than asking to record it again."""
+    url = new_game(client)
+    tap = {"version": "0", "player": "0", "type": "operation", "city": "cusco", "roll": "1"}
+    assert post(client, url + "/act", tap, headers=HX).status_code == 200
+    r = post(client, url + "/act", tap, headers=HX)
+    assert r.status_code == 409 and b"the operation for this turn is used" in r.data
+    assert b'id="repeat-form"' not in r.data

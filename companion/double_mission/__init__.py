@@ -27,6 +27,7 @@ from .views import (
     reroll_dice,
     result,
     tally_result,
+    token_ties,
 )
 
 
@@ -62,7 +63,8 @@ class DoubleMissionGame(CompanionGame):
         return {"game": s.game, "choices": operation_choices(s) if playing else [],
                 "claimable": claimable_titles(s) if role == "edit" else [],
                 "odds_rows": odds_rows(s.game), "last_roll": last_roll(s),
-                "reroll": reroll_dice(s) if playing else []}
+                "reroll": reroll_dice(s) if playing else [],
+                "ties": token_ties(s) if playing else {}}
 
     def result(self, state: State) -> Result | None:
         return result(state)

@@ -79,6 +79,23 @@ def reroll_dice(state: State) -> list[dict[str, Any]]:
     return out
 
 
+def token_ties(state: State) -> dict[int, list[int]]:
+    """With the investigation bag empty, per seat the players it would take a token from
+    when several tie for the most (D27: the taker chooses; the phone asks). Only seats
+    facing such a tie are listed; empty while the bag holds tokens."""
+    if state.bag:
+        return {}
+    out = {}
+    for seat in range(len(state.players)):
+        counts = {i: len(p.evidence) for i, p in enumerate(state.players)
+                  if i != seat and p.evidence}
+        most = max(counts.values(), default=0)
+        tied = [i for i, n in counts.items() if n == most]
+        if len(tied) > 1:
+            out[seat] = tied
+    return out
+
+
 def claimable_titles(state: State) -> list[str]:
     return eligible_titles(state, state.turn.player, state.turn.imitations)
 

@@ -73,7 +73,9 @@ def try_apply(state: State, raw: dict) -> State:
     """Apply a raw event to a copy of `state`; the original is untouched on refusal."""
     event = parse_event(raw, strict=True)
     trial = state.clone()
+    trial.asking = True
     apply(trial, event)
+    trial.asking = False
     return trial
 
 

@@ -131,7 +131,8 @@ def robbed_one(state: State) -> None:
 def draw_token(state: State, seat: int, choice: int | None = None,
                field: str = "event.token_from") -> int | None:
     """Draw an investigation token; from an empty bag take one from a player with the most,
-    the taker choosing among tied players (D27; the lowest seat if no choice is entered).
+    the taker choosing among tied players (D27): a new event must name one (`choice`); a
+    log stored before that was asked replays with the lowest seat (`state.asking` off).
     Returns where it came from (BAG or a seat), or None when there was none to take."""
     if state.bag:
         state.players[seat].evidence.append(state.bag.pop())
@@ -143,6 +144,8 @@ def draw_token(state: State, seat: int, choice: int | None = None,
     tied = [i for i in others if len(state.players[i].evidence) == most]
     if choice is not None and choice not in tied:
         refuse(state, "dm.no.bag_empty", field, players=tied)
+    if choice is None and len(tied) > 1 and state.asking:
+        refuse(state, "dm.no.bag_tie", field, player=seat, players=tied)
     source = tied[0] if choice is None else choice
     state.players[seat].evidence.append(state.players[source].evidence.pop())
     return source

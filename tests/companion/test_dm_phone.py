@@ -117,3 +117,46 @@ def test_a_repeated_stale_tap_no_longer_legal_says_why_and_offers_no_confirm(cli
     r = post(client, url + "/act", tap, headers=HX)
     assert r.status_code == 409 and b"the operation for this turn is used" in r.data
     assert b'id="repeat-form"' not in r.data
+
+
+def empty_bag_with_a_tie(client):
+    """Ann, Bo and Cy; Bo and Cy draw the bag's 20 tokens by hand, 10 each: the bag is
+    empty and they tie for the most."""
+    url = new_game(client, ("Ann", "Bo", "Cy"))
+    for i in range(20):
+        assert act(client, url, type="take_investigation", player=str(1 + i % 2)
+                   ).status_code == 200
+    return url
+
+
+def test_an_empty_bag_tie_lets_the_taker_choose_on_the_phone(client):
+    """D27: the taker chooses among the tied; the operation form asks whom Ann takes from."""
+    url = empty_bag_with_a_tie(client)
+    page = client.get(url).data
+    op = re.search(rb'<form[^>]*id="op-form".*?</form>', page, re.S).group(0)
+    pick = re.search(rb'<select[^>]*name="token_from".*?</select>', op, re.S)
+    assert pick, "the operation form does not ask whom to take the token from"
+    assert re.findall(rb'<option value="(\d)"', pick.group(0)) == [b"1", b"2"]
+    r = act(client, url, type="operation", player="0", city="cusco", active_successes="0",
+            token_from="2")
+    assert r.status_code == 200 and b"The alarm sounds in Cusco" in r.data
+    rows = re.findall(rb'<tr class="ch-\w+[^"]*" data-seat="(\d)">.*?</tr>', r.data, re.S)
+    assert rows and b"9 evid." in re.search(rb'data-seat="2">.*?</tr>', r.data, re.S).group(0)
+
+
+def test_an_empty_bag_tie_without_a_choice_is_refused_naming_the_field(client):
+    url = empty_bag_with_a_tie(client)
+    r = act(client, url, type="take_investigation", player="0")
+    assert r.status_code == 422 and b"Bo" in r.data and b"Cy" in r.data
+    page = client.get(url).data
+    assert b"10 evid." in page  # nothing was taken
+    r = act(client, url, type="take_investigation", player="0", token_from="1")
+    assert r.status_code == 200
+
+
+def test_an_empty_bag_tie_refuses_a_player_not_among_the_tied(client):
+    url = new_game(client, ("Ann", "Bo", "Cy"))
+    for i in range(20):  # Bo 11, Cy 9
+        act(client, url, type="take_investigation", player="1" if i < 11 else "2")
+    r = act(client, url, type="take_investigation", player="0", token_from="2")
+    assert r.status_code == 422 and b"most tokens" in r.data

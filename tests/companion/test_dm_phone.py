@@ -84,8 +84,8 @@ def test_security_disruption_dice_fields_in_korean(client):
     client.set_cookie("lang", "ko")
     url = new_game(client)
     form = card_form(rob_cusco(client, url).data)
-    assert "보안 교란".encode() in form or b"security_disruption" in form
-    assert b'name="roll"' in form and b"Roll for me" not in form and b"New dice" not in form
+    assert "보안 교란: 새 주사위".encode() in form and "사용하고 앱이 굴리기".encode() in form
+    assert b'name="roll"' in form and b"roll for me" not in form and b"new dice" not in form
 
 
 def test_a_stale_tap_repeating_the_same_action_asks_before_recording_it(client):

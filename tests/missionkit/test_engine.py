@@ -283,3 +283,24 @@ def test_undo_is_a_replay_without_the_last_event(game):
     assert after.players[1].score != before.players[1].score
     again = replay(setup(game), events[:-1], game)
     assert again.players == before.players and again.cities == before.cities
+
+
+def test_an_empty_bag_tie_is_the_takers_choice_in_a_new_event(game):
+    """D27: with the bag empty and two players tied for the most tokens, a new event names
+    whom the taker takes from (refused without one, naming the field); a log stored before
+    that was asked still replays, with the lowest seat."""
+    s = setup(game, SEATS[:3])
+    draws = [{"type": "take_investigation", "player": 1 + i % 2} for i in range(20)]
+    state = replay(s, draws, game)
+    assert [len(p.evidence) for p in state.players] == [0, 10, 10] and not state.bag
+    with pytest.raises(IllegalEvent) as exc:
+        try_apply(state, {"type": "take_investigation", "player": 0})
+    assert exc.value.field == "event.token_from" and exc.value.msg_id == "dm.no.bag_tie"
+    with pytest.raises(IllegalEvent) as exc:  # a failed operation asks the same
+        try_apply(state, op(0, "madrid", 0))
+    assert exc.value.field == "event.token_from"
+    chosen = try_apply(state, op(0, "madrid", 0, token_from=2))
+    assert [len(p.evidence) for p in chosen.players] == [1, 10, 9]
+    older = replay(s, [*draws, {"type": "take_investigation", "player": 0}], game)
+    assert [len(p.evidence) for p in older.players] == [1, 9, 10]
+    assert not chosen.asking and not older.asking

@@ -136,7 +136,8 @@ def test_an_empty_bag_tie_lets_the_taker_choose_on_the_phone(client):
     op = re.search(rb'<form[^>]*id="op-form".*?</form>', page, re.S).group(0)
     pick = re.search(rb'<select[^>]*name="token_from".*?</select>', op, re.S)
     assert pick, "the operation form does not ask whom to take the token from"
-    assert re.findall(rb'<option value="(\d)"', pick.group(0)) == [b"1", b"2"]
+    assert re.findall(rb'<option value="(\d?)"', pick.group(0)) == [b"", b"1", b"2"]
+    assert b"required" in pick.group(0)  # a choice, not a default
     r = act(client, url, type="operation", player="0", city="cusco", active_successes="0",
             token_from="2")
     assert r.status_code == 200 and b"The alarm sounds in Cusco" in r.data

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.companion.http import call
-from tests.companion.test_browser import PHONE, browser, live, settled  # noqa: F401
+from tests.companion.test_browser import PHONE, audit, browser, live, settled  # noqa: F401
 
 TWO = [{"name": "Ann", "character": "jack", "side": "A"},
        {"name": "Bo", "character": "queen", "side": "A"}]
@@ -43,6 +43,7 @@ def test_security_disruption_is_played_from_the_phone(browser, live, locale,  # 
     page.goto(link)
     page.click('.tabs [data-tab="cards"]')
     assert page.locator("#card-form legend").inner_text() == legend
+    audit(page)
     page.select_option("#pc-player", "1")
     page.select_option("#pc-card", "security_disruption")
     page.click('#card-form button[name="roll"]')
@@ -66,6 +67,7 @@ def test_a_stale_repeated_tap_asks_before_recording_it_again(browser, live):  # 
     assert "Already recorded on another phone: Ann takes 2 Millions." in page.inner_text(
         "#error")
     assert page.locator("#game .log li", has_text="Ann takes 2 Millions.").count() == 1
+    audit(page)
     page.click("#repeat-form button")
     page.wait_for_selector('#game[data-version="2"]', state="attached")
     settled(page)

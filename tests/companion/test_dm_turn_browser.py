@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.companion.http import call
-from tests.companion.test_browser import PHONE, browser, live, settled  # noqa: F401
+from tests.companion.test_browser import PHONE, audit, browser, live, settled  # noqa: F401
 
 SEATS = [("Ann", "jack"), ("Bo", "queen"), ("Cy", "king"), ("Di", "joker")]
 MOST_TAPS = 6
@@ -114,6 +114,7 @@ def test_a_typical_turn_keeps_the_next_control_on_screen_in_six_taps(
     page.wait_for_selector("#game")
     page.select_option("#me", "0")  # this phone is Ann's (set once, not part of the turn)
     page.wait_for_selector("body.my-turn")
+    audit(page)
     phone = Phone(page)
     phone.tap("#a-millions button")
     phone.tap("#a-move button")

@@ -259,12 +259,15 @@ class Games:
         before recording it twice. None when nothing since is the same action."""
         if not isinstance(raw, dict):
             return None
-        log = self.store.live_log(game_id)
         current = self.current(game_id)
         plugin = self.ruleset(current.game, current.rules)
+        if not any(plugin.same_action(raw, body)  # a short read: what came since
+                   for _, body in self.store.live_log(game_id, after=seen)):
+            return None
+        log = self.store.live_log(game_id)  # the whole log, to replay up to that action
         found = next((i for i in range(len(log) - 1, -1, -1)
                       if log[i][0] > seen and plugin.same_action(raw, log[i][1])), None)
-        if found is None:
+        if found is None:  # undone between the two reads
             return None
         setup = plugin.setup_model.model_validate(self.store.load(game_id).setup)
         before = plugin.replay(setup, [body for _, body in log[:found]])

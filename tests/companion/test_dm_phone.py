@@ -161,3 +161,14 @@ def test_an_empty_bag_tie_refuses_a_player_not_among_the_tied(client):
         act(client, url, type="take_investigation", player="1" if i < 11 else "2")
     r = act(client, url, type="take_investigation", player="0", token_from="2")
     assert r.status_code == 422 and b"most tokens" in r.data
+
+
+def test_a_stale_tap_repeating_an_undone_action_is_applied(client):
+    """The same action, recorded and then undone on another phone: nothing to repeat."""
+    url = new_game(client)
+    tap = {"version": "0", "player": "0", "type": "take_millions"}
+    post(client, url + "/act", tap, headers=HX)
+    post(client, url + "/undo", {"version": "1"}, headers=HX)
+    r = post(client, url + "/act", tap, headers=HX)
+    assert r.status_code == 200 and b'id="repeat-form"' not in r.data
+    assert r.data.count(b"<li><bdi>Ann</bdi> takes 2 Millions.</li>") == 1

@@ -146,6 +146,21 @@ def require_tie_choice(state: State, seat: int, choice: int | None, field: str) 
         refuse(state, "dm.no.bag_tie", field, player=seat, players=tied)
 
 
+def require_tie_choices(state: State, player: int, token_from: int | None,
+                        helper: int | None, helper_token_from: int | None) -> None:
+    """Before an operation's dice: the choices a failure would need (D27), checked as the
+    failure would draw, the active player first, then the helper on what is left."""
+    require_tie_choice(state, player, token_from, "event.token_from")
+    if helper is None or not state.asking or state.bag:
+        return
+    after = state.clone()
+    draw_token(after, player, token_from)  # as a failure would (refuses a bad choice)
+    require_tie_choice(after, helper, helper_token_from, "event.helper_token_from")
+    tied = tied_for_most(after, helper)
+    if helper_token_from is not None and tied and helper_token_from not in tied:
+        refuse(state, "dm.no.bag_empty", "event.helper_token_from", players=tied)
+
+
 def draw_token(state: State, seat: int, choice: int | None = None,
                field: str = "event.token_from") -> int | None:
     """Draw an investigation token; from an empty bag take one from a player with the most,

@@ -138,6 +138,8 @@ def test_an_empty_bag_tie_lets_the_taker_choose_on_the_phone(client):
     assert pick, "the operation form does not ask whom to take the token from"
     assert re.findall(rb'<option value="(\d?)"', pick.group(0)) == [b"", b"1", b"2"]
     assert b"required" in pick.group(0)  # a choice, not a default
+    helper = re.search(rb'<select[^>]*name="helper_token_from".*?</select>', op, re.S).group(0)
+    assert re.findall(rb'<option value="(\d?)"', helper) == [b"", b"1", b"2"]  # Bo, Cy
     r = act(client, url, type="operation", player="0", city="cusco", active_successes="0",
             token_from="2")
     assert r.status_code == 200 and b"The alarm sounds in Cusco" in r.data

@@ -253,6 +253,37 @@ class Games:
         self._states.put(loaded)
         return loaded
 
+    def repeated(self, game_id: str, seen: int, raw: Any) -> list[Any] | None:
+        """A stale tap (made on a page at version `seen`) that repeats an action recorded
+        since, by the same player: the log entries that action made, so the phone can ask
+        before recording it twice. None when nothing since is the same action."""
+        if not isinstance(raw, dict):
+            return None
+        current = self.current(game_id)
+        plugin = self.ruleset(current.game, current.rules)
+        if not any(plugin.same_action(raw, body)  # a short read: what came since
+                   for _, body in self.store.live_log(game_id, after=seen)):
+            return None
+        log = self.store.live_log(game_id)  # the whole log, to replay up to that action
+        found = next((i for i in range(len(log) - 1, -1, -1)
+                      if log[i][0] > seen and plugin.same_action(raw, log[i][1])), None)
+        if found is None:  # undone between the two reads
+            return None
+        setup = plugin.setup_model.model_validate(self.store.load(game_id).setup)
+        before = plugin.replay(setup, [body for _, body in log[:found]])
+        try:
+            after = plugin.try_apply(before, log[found][1])
+        except IllegalEvent:  # recorded by other rules than these: name no line
+            return []
+        return list(after.log[len(before.log):])
+
+    def check(self, loaded: Loaded, raw: Any) -> None:
+        """Refuse (IllegalEvent) an event the game at `loaded` would not take; store nothing."""
+        plugin = self.ruleset(loaded.game, loaded.rules)
+        if not isinstance(raw, dict):
+            raise IllegalEvent("an event is a JSON object with a type", "event")
+        plugin.try_apply(loaded.state, plugin.resolve_rolls(loaded.state, raw, self._rng))
+
     def import_game(self, data: Any) -> tuple[str, str, str, Loaded]:
         """Re-create an exported game: every event is replayed through the rules first; the
         export's times (`created`, `times`) are kept. An export is untrusted (read_export):

@@ -27,6 +27,13 @@ def number_or_text(text: str) -> int | str:
     return text if number is None else number
 
 
+def _filled(form: Any, key: str) -> str:
+    """A field's first filled-in value: a form may send a name twice, as a one-tap button
+    (sent by htmx after the form's fields) and an empty box for the same value."""
+    values = form.getlist(key) if hasattr(form, "getlist") else [form.get(key, "")]
+    return next((v.strip() for v in values if v.strip()), "")
+
+
 def form_fields(form: Any, numbers: Iterable[str], texts: Iterable[str],
                 flags: Iterable[str] = ()) -> dict[str, Any]:
     """The filled-in fields of an HTML form: `numbers` read as whole numbers (anything else
@@ -34,11 +41,11 @@ def form_fields(form: Any, numbers: Iterable[str], texts: Iterable[str],
     fields left out."""
     out: dict[str, Any] = {}
     for key in numbers:
-        value = form.get(key, "").strip()
+        value = _filled(form, key)
         if value:
             out[key] = number_or_text(value)
     for key in texts:
-        value = form.get(key, "").strip()
+        value = _filled(form, key)
         if value:
             out[key] = value
     for key in flags:

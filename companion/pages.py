@@ -25,14 +25,14 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, generate_csrf
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 from missionkit.game import IllegalEvent
 
 from .fragments import FragmentCache
 from .i18n import lang, localised
 from .links import external, invite_base
-from .messages import refusal, text
+from .messages import refusal, render, text
 from .numbers import whole_number
 from .plugin import CompanionGame, Loaded
 from .results import Played, Result, bgstats, bgstats_link, csv_text, history_entry
@@ -157,9 +157,19 @@ def _fragments() -> FragmentCache:
     return current_app.extensions.setdefault("fragments", FragmentCache())
 
 
+class Repeated(Exception):
+    """A stale tap repeats an action recorded since its page was drawn (`lines`: the log
+    entries that action made): the phone asks before recording it twice."""
+
+    def __init__(self, lines: list[Any]):
+        super().__init__("repeated")
+        self.lines = lines
+
+
 def _change(token: str, apply: Any, retry: bool = True) -> Any:
     """Apply a tap. A tap made on a stale page is re-checked against the fresh state and
-    applied if still legal (`retry`); otherwise the page says what was not recorded and why."""
+    applied if still legal (`retry`), unless it repeats an action recorded since (then the
+    phone asks first); otherwise the page says what was not recorded and why."""
     game_id, role = open_link(token)
     if role != "edit":
         abort(403)
@@ -186,6 +196,8 @@ def _change(token: str, apply: Any, retry: bool = True) -> Any:
         message = (escape(_("Your tap was not recorded: %(reason)s (the game had changed on "
                             "another phone)")) % {"reason": reason} if stale else reason)
         return _render(fresh, token, role, 409 if stale else 422, error=message)
+    except Repeated as exc:
+        return _ask_again(games().current(game_id), token, role, exc.lines)
     except Unavailable as exc:
         return _render(games().current(game_id), token, role, 503, error=exc.message)
     if not request.headers.get("HX-Request"):
@@ -193,12 +205,31 @@ def _change(token: str, apply: Any, retry: bool = True) -> Any:
     return _render(loaded, token, role)
 
 
+def _ask_again(fresh: Loaded, token: str, role: str, lines: list[Any]) -> Any:
+    """The stale tap's phone asks: this was recorded already; record it again? The confirm
+    form carries the tap's fields at the fresh version."""
+    plugin = games().ruleset(fresh.game, fresh.rules)
+    done = Markup(" ").join(render(plugin, fresh.state, line) for line in lines)
+    fields = [(k, v) for k, v in request.form.items(multi=True)
+              if k not in ("version", "csrf_token")]
+    return _render(fresh, token, role, 409, repeat=fields, error=escape(_(
+        "Already recorded on another phone: %(done)s Record it again?")) % {"done": done})
+
+
 @bp.post("/t/<token>/act")
 def act(token: str) -> Any:
+    seen = whole_number(request.form.get("version"))
+
     def apply(game_id: str, version: int) -> Loaded:
         current = games().current(game_id)
         plugin = games().ruleset(current.game, current.rules)
-        return games().post(game_id, version, plugin.form_event(request.form))
+        event = plugin.form_event(request.form)
+        if version != seen:  # re-checked on the fresh state: is it an action made since?
+            lines = games().repeated(game_id, seen, event)
+            if lines is not None:
+                games().check(current, event)  # refused as it stands: say why instead
+                raise Repeated(lines)
+        return games().post(game_id, version, event)
 
     return _change(token, apply)
 

@@ -207,6 +207,20 @@ class CompanionGame:
         return self.engine.resolve_rolls(state, raw, rng)
 
     # --- views ---------------------------------------------------------------------------
+    # Fields a tap need not share with a recorded event to be the same action: what the app
+    # fills in when it rolls, and the flag asking it to (see `same_action`).
+    rolled_fields: ClassVar[frozenset[str]] = frozenset({"roll"})
+
+    def same_action(self, tap: dict[str, Any], recorded: Any) -> bool:
+        """Whether a tap repeats a recorded event: the same fields and values (the same
+        player among them), leaving out the rolled fields and empty ones."""
+        if not isinstance(recorded, dict):
+            return False
+        def kept(event: dict[str, Any]) -> dict[str, Any]:
+            return {k: v for k, v in event.items()
+                    if k not in self.rolled_fields and v is not None}
+        return kept(tap) == kept(recorded)
+
     def public_state(self, loaded: Loaded) -> dict[str, Any]:
         raise NotImplementedError
 

@@ -106,6 +106,9 @@ LAST_LIVE = select(func.max(events.c.seq)).where(events.c.game_id == bindparam("
 LOG = select(games.c.version, events.c.body, events.c.recorded).select_from(games.outerjoin(
     events, (events.c.game_id == games.c.id) & (events.c.undone == 0))).where(
     games.c.id == bindparam("gid")).order_by(events.c.seq)
+LIVE_LOG = select(events.c.seq, events.c.body).where(
+    events.c.game_id == bindparam("gid"), events.c.undone == 0,
+    events.c.seq > bindparam("after")).order_by(events.c.seq)
 MARK_UNDONE = update(events).where(events.c.game_id == bindparam("gid"),
                                    events.c.seq == bindparam("last")).values(undone=1)
 
@@ -319,6 +322,14 @@ class Store:
         return StoredGame(row.id, row.view_token, json.loads(row.setup), rows[0][0],
                           [b for b, _ in live], row.game, row.rules, row.created,
                           [at for _, at in live])
+
+    def live_log(self, game_id: str, after: int = -1) -> list[tuple[int, dict[str, Any]]]:
+        """The live events recorded after version `after` (all by default) with the version
+        that recorded each, oldest first, in one read: a stale tap looks for its own action
+        among those recorded after the version it saw."""
+        with self.engine.connect() as db:
+            rows = db.execute(LIVE_LOG, {"gid": game_id, "after": after}).all()
+        return [(seq, json.loads(body)) for seq, body in rows]
 
     def span(self, game_id: str) -> tuple[int | None, int | None, int | None]:
         """(created, first, last): when the game was made and the times of its first and

@@ -24,8 +24,10 @@ from .views import (
     odds_rows,
     operation_choices,
     public_state,
+    reroll_dice,
     result,
     tally_result,
+    token_ties,
 )
 
 
@@ -38,6 +40,8 @@ class DoubleMissionGame(CompanionGame):
     blueprint = Blueprint("double_mission", __name__, template_folder="templates")
     content: DoubleMission
     prose = ("guide",)
+    # "Roll for us" records the dice the app rolled: the same operation, whatever came up
+    rolled_fields = frozenset({"roll", "active_successes", "helper_successes"})
 
     def drawn(self, state: State) -> dict[str, Any]:
         """Where the treasures went and which titles were laid out, listed in the stored
@@ -58,7 +62,9 @@ class DoubleMissionGame(CompanionGame):
         playing = role == "edit" and s.status != "finished"
         return {"game": s.game, "choices": operation_choices(s) if playing else [],
                 "claimable": claimable_titles(s) if role == "edit" else [],
-                "odds_rows": odds_rows(s.game), "last_roll": last_roll(s)}
+                "odds_rows": odds_rows(s.game), "last_roll": last_roll(s),
+                "reroll": reroll_dice(s) if playing else [],
+                "ties": token_ties(s) if playing else {}}
 
     def result(self, state: State) -> Result | None:
         return result(state)

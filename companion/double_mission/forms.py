@@ -14,7 +14,8 @@ from missionkit.game import IllegalEvent
 from ..i18n import localised
 from ..numbers import form_fields, number_or_text
 
-INT_FIELDS = {"player", "helper", "active_successes", "helper_successes", "imitations", "target"}
+INT_FIELDS = {"player", "helper", "active_successes", "helper_successes", "imitations", "target",
+              "token_from", "helper_token_from"}
 TEXT_FIELDS = {"type", "kind", "city", "treasure", "title", "card", "give"}
 
 

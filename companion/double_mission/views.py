@@ -7,12 +7,12 @@ from typing import Any
 from flask_babel import gettext as _
 
 from missionkit.double_mission import odds
-from missionkit.double_mission.engine import eligible_titles, operation_dice
-from missionkit.double_mission.events import Operation
+from missionkit.double_mission.engine import eligible_titles
 from missionkit.double_mission.messages import english
 from missionkit.double_mission.model import DoubleMission
+from missionkit.double_mission.operation import succeeded
 from missionkit.double_mission.state import State
-from missionkit.double_mission.table import table_view
+from missionkit.double_mission.table import operation_odds, table_view
 from missionkit.messages import as_json
 
 from ..i18n import localised
@@ -53,19 +53,46 @@ def public_state(loaded: Loaded) -> dict[str, Any]:
 
 
 def operation_choices(state: State) -> list[dict[str, Any]]:
-    """Cities still holding a treasure, with the dice needed and the odds, for the helper."""
-    p = state.game.game.dice.success_chance
+    """Cities still holding a treasure, with the dice needed and the odds, for the helper:
+    the table's own odds (`table.operation_odds`), so co-op odds go when co-op is refused
+    (Without Anyone Knowing, D12) and King B's declared inversion shows."""
+    game = state.game
+    return [{"city": game.city_by_id[row["city"]],
+             "treasure": game.treasure_by_id[row["treasure"]], "dice": row["dice"],
+             "level": row["helper_dice"], "solo": row["solo"], "coop": row["coop"],
+             "can": row["can"]} for row in operation_odds(state)]
+
+
+def reroll_dice(state: State) -> list[dict[str, Any]]:
+    """Right after a successful operation, who would roll again under Security Disruption
+    (whoever had succeeded, EN L346) and how many dice: the card form asks for their new
+    successes or rolls for them. Empty when no success is open to it."""
+    op = state.recent.op if state.recent else None
+    if op is None or not op.success:
+        return []
+    active_ok, helper_ok = succeeded(op)
     out = []
-    for city in state.game.cities:
-        treasure = state.cities[city.id]
-        if treasure is None:
-            continue
-        need, level = operation_dice(state, Operation(type="operation", player=state.turn.player,
-                                                      city=city.id))
-        out.append({"city": city, "treasure": state.game.treasure_by_id[treasure],
-                    "dice": need, "level": level, "solo": odds.solo(need, p),
-                    "coop": odds.cooperation(need, p),
-                    "can": state.active.dice >= need})
+    if active_ok:
+        out.append({"field": "active_successes", "seat": op.player, "dice": op.need})
+    if helper_ok and op.helper is not None:
+        out.append({"field": "helper_successes", "seat": op.helper, "dice": op.helper_need})
+    return out
+
+
+def token_ties(state: State) -> dict[int, list[int]]:
+    """With the investigation bag empty, per seat the players it would take a token from
+    when several tie for the most (D27: the taker chooses; the phone asks). Only seats
+    facing such a tie are listed; empty while the bag holds tokens."""
+    if state.bag:
+        return {}
+    out = {}
+    for seat in range(len(state.players)):
+        counts = {i: len(p.evidence) for i, p in enumerate(state.players)
+                  if i != seat and p.evidence}
+        most = max(counts.values(), default=0)
+        tied = [i for i, n in counts.items() if n == most]
+        if len(tied) > 1:
+            out[seat] = tied
     return out
 
 

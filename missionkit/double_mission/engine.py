@@ -36,7 +36,7 @@ from .events import (
 )
 from .messages import log, refuse
 from .model import DoubleMission
-from .operation import dice_for, draw_token, resolve
+from .operation import dice_for, draw_token, require_tie_choices, resolve
 from .rules import title_met
 from .snapshot import Snapshot, TallyError
 from .state import OpRecord, Recent, State, Turn, new_state
@@ -73,7 +73,9 @@ def try_apply(state: State, raw: dict) -> State:
     """Apply a raw event to a copy of `state`; the original is untouched on refusal."""
     event = parse_event(raw, strict=True)
     trial = state.clone()
+    trial.asking = True
     apply(trial, event)
+    trial.asking = False
     return trial
 
 
@@ -204,6 +206,8 @@ def _operation(state: State, event: Operation) -> None:
         refuse(state, "dm.no.helper_rolls", "event.helper_successes", dice=helper_need)
     if event.invert and not state.ability(event.player, "king", "B"):
         refuse(state, "dm.no.king_b_inverts", "event.invert", character="king")
+    require_tie_choices(state, event.player, event.token_from, event.helper,
+                        event.helper_token_from)
     turn = state.turn
     rec = OpRecord(
         player=event.player, helper=event.helper, city=event.city,

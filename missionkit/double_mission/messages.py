@@ -104,6 +104,8 @@ TEMPLATES = {
     "dm.no.threaten_other": N_("{card} cancels a card another player has just played"),
     "dm.no.bag_empty": N_("the bag is empty: take from a player with the most tokens "
                           "({players})"),
+    "dm.no.bag_tie": N_("the bag is empty and {players} tie for the most tokens: say whom "
+                        "{player} takes one from"),
     "dm.no.unknown_city": N_("unknown city '{value}'"),
     "dm.no.team_only": N_("exchanges are part of the team variant"),
     "dm.no.teammate_only": N_("{player} exchanges only with a teammate"),

@@ -128,21 +128,55 @@ def robbed_one(state: State) -> None:
         log(state, "dm.last_round")
 
 
+def tied_for_most(state: State, seat: int) -> list[int]:
+    """The players `seat` would take a token from, with the bag empty: those with the most
+    tokens (other than `seat`); empty while the bag holds tokens or nobody has one."""
+    if state.bag:
+        return []
+    others = [i for i in range(len(state.players)) if i != seat and state.players[i].evidence]
+    most = max((len(state.players[i].evidence) for i in others), default=0)
+    return [i for i in others if len(state.players[i].evidence) == most]
+
+
+def require_tie_choice(state: State, seat: int, choice: int | None, field: str) -> None:
+    """Before the dice: a new operation by `seat` facing an empty bag's tie names whom a
+    failure takes from (D27), whatever the dice show, so a refusal never depends on them."""
+    tied = tied_for_most(state, seat)
+    if state.asking and choice is None and len(tied) > 1:
+        refuse(state, "dm.no.bag_tie", field, player=seat, players=tied)
+
+
+def require_tie_choices(state: State, player: int, token_from: int | None,
+                        helper: int | None, helper_token_from: int | None) -> None:
+    """Before an operation's dice: the choices a failure would need (D27), checked as the
+    failure would draw, the active player first, then the helper on what is left."""
+    require_tie_choice(state, player, token_from, "event.token_from")
+    if helper is None or not state.asking or state.bag:
+        return
+    after = state.clone()
+    draw_token(after, player, token_from)  # as a failure would (refuses a bad choice)
+    require_tie_choice(after, helper, helper_token_from, "event.helper_token_from")
+    tied = tied_for_most(after, helper)
+    if helper_token_from is not None and tied and helper_token_from not in tied:
+        refuse(state, "dm.no.bag_empty", "event.helper_token_from", players=tied)
+
+
 def draw_token(state: State, seat: int, choice: int | None = None,
                field: str = "event.token_from") -> int | None:
     """Draw an investigation token; from an empty bag take one from a player with the most,
-    the taker choosing among tied players (D27; the lowest seat if no choice is entered).
+    the taker choosing among tied players (D27): a new event must name one (`choice`); a
+    log stored before that was asked replays with the lowest seat (`state.asking` off).
     Returns where it came from (BAG or a seat), or None when there was none to take."""
     if state.bag:
         state.players[seat].evidence.append(state.bag.pop())
         return BAG
-    others = [i for i in range(len(state.players)) if i != seat and state.players[i].evidence]
-    if not others:
+    tied = tied_for_most(state, seat)
+    if not tied:
         return None
-    most = max(len(state.players[i].evidence) for i in others)
-    tied = [i for i in others if len(state.players[i].evidence) == most]
     if choice is not None and choice not in tied:
         refuse(state, "dm.no.bag_empty", field, players=tied)
+    if choice is None and len(tied) > 1 and state.asking:
+        refuse(state, "dm.no.bag_tie", field, player=seat, players=tied)
     source = tied[0] if choice is None else choice
     state.players[seat].evidence.append(state.players[source].evidence.pop())
     return source

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from .messages import log
-from .operation import resolve, revert, succeeded
+from .operation import require_tie_choice, resolve, revert, succeeded
 from .state import OpRecord, State
 
 
@@ -77,6 +77,9 @@ def security_disruption(ctx: Any) -> OpRecord:
         if ok and value > dice:
             ctx.fail("dm.no.too_many_successes", f"event.{field}", successes=value, dice=dice)
     revert(ctx.state, op)
+    if active_ok:  # named before the new dice, whatever they show (D27)
+        require_tie_choice(ctx.state, op.player, event.token_from if event.token_from
+                           is not None else op.token_from, "event.token_from")
     log(ctx.state, "dm.disrupted_both" if active_ok and helper_ok
         else "dm.disrupted_active" if active_ok else "dm.disrupted_helper", card=ctx.card.id)
     again = replace(

@@ -155,6 +155,9 @@ class State:
     recent: Recent | None = None
     discard_top: str | None = None  # the last plan card played; None after a reshuffle
     card_plays: Counter[str] = field(default_factory=Counter)  # since the last reshuffle
+    # on while a new event is tried (`engine.try_apply`), off in a replay: what a new event
+    # must say that an older stored log may leave out (whom an empty bag's tie takes from)
+    asking: bool = False
 
     def clone(self) -> State:
         """A copy safe to change: every mutable part is copied, the content and setup shared.

@@ -283,3 +283,54 @@ def test_undo_is_a_replay_without_the_last_event(game):
     assert after.players[1].score != before.players[1].score
     again = replay(setup(game), events[:-1], game)
     assert again.players == before.players and again.cities == before.cities
+
+
+def test_an_empty_bag_tie_is_the_takers_choice_in_a_new_event(game):
+    """D27: with the bag empty and two players tied for the most tokens, a new event names
+    whom the taker takes from (refused without one, naming the field); a log stored before
+    that was asked still replays, with the lowest seat."""
+    s = setup(game, SEATS[:3])
+    draws = [{"type": "take_investigation", "player": 1 + i % 2} for i in range(20)]
+    state = replay(s, draws, game)
+    assert [len(p.evidence) for p in state.players] == [0, 10, 10] and not state.bag
+    with pytest.raises(IllegalEvent) as exc:
+        try_apply(state, {"type": "take_investigation", "player": 0})
+    assert exc.value.field == "event.token_from" and exc.value.msg_id == "dm.no.bag_tie"
+    for successes in (0, 2):  # an operation asks before its dice, whatever they show
+        with pytest.raises(IllegalEvent) as exc:
+            try_apply(state, op(0, "madrid", successes))
+        assert exc.value.field == "event.token_from"
+    chosen = try_apply(state, op(0, "madrid", 0, token_from=2))
+    assert [len(p.evidence) for p in chosen.players] == [1, 10, 9]
+    older = replay(s, [*draws, {"type": "take_investigation", "player": 0}], game)
+    assert [len(p.evidence) for p in older.players] == [1, 9, 10]
+    assert not chosen.asking and not older.asking
+
+
+def test_a_cooperation_names_the_helpers_pick_before_the_dice_too(game):
+    """D27 with a helper: the active player takes first, then the helper from what is
+    left; both picks are asked before the dice (a refusal never costs a roll)."""
+    s = setup(game, SEATS)  # Jack, Queen, King, Joker; King and Joker hold 10 tokens each
+    state = replay(s, [{"type": "take_investigation", "player": 2 + i % 2}
+                       for i in range(20)], game)
+    # Jack takes from King (9 left): Joker alone has the most for Queen, no question asked
+    ok = try_apply(state, op(0, "madrid", 2, helper=1, h=2, token_from=2))
+    assert [len(p.evidence) for p in ok.players] == [0, 0, 10, 10]  # a success draws none
+    failed = try_apply(state, op(0, "madrid", 0, helper=1, h=0, token_from=2))
+    assert [len(p.evidence) for p in failed.players] == [1, 1, 9, 9]
+    with pytest.raises(IllegalEvent) as exc:  # Queen's pick must be among the most: Joker
+        try_apply(state, op(0, "madrid", 2, helper=1, h=2, token_from=2, helper_token_from=2))
+    assert exc.value.field == "event.helper_token_from"
+
+
+def test_the_helper_names_a_pick_when_the_active_players_draw_leaves_a_tie(game):
+    s = setup(game, SEATS)
+    draws = [0] * 6 + [2] * 7 + [3] * 7  # Jack 6, King 7, Joker 7
+    state = replay(s, [{"type": "take_investigation", "player": p} for p in draws], game)
+    # Jack takes from King (6 left): Jack and Joker then tie at 7 for Queen
+    with pytest.raises(IllegalEvent) as exc:
+        try_apply(state, op(0, "madrid", 0, helper=1, h=0, token_from=2))
+    assert exc.value.field == "event.helper_token_from" and exc.value.msg_id == "dm.no.bag_tie"
+    done = try_apply(state, op(0, "madrid", 0, helper=1, h=0, token_from=2,
+                               helper_token_from=0))
+    assert [len(p.evidence) for p in done.players] == [6, 1, 6, 7]

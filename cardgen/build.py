@@ -26,6 +26,8 @@ from .parallel import run_jobs
 from .pdf_check import SmallText, small_text
 from .print_guide import write_guide
 from .render.common import Ctx
+from .rulebook import FILE_NAME as RULEBOOK
+from .rulebook import has_rulebook, write_rulebook
 
 Progress = Callable[[str], None]
 
@@ -43,6 +45,7 @@ class BuildOptions:
     # to write the address in (cardgen.cli resolves --companion-url and missionkit.siteconfig)
     companion_url: str | None = None
     ink: str = "home"  # or "full": the rich, dark look for print shops (cardgen.ink)
+    booklet: bool = False  # the rulebook as A5 pages imposed two-up (cardgen.booklet)
 
 
 def companion_link(base: str | None, game: str, version: str) -> str:
@@ -75,10 +78,12 @@ def _entry(done: Written, job: FileJob) -> Checked:
 
 def job_for(opts: BuildOptions, kit: Kit, ctx: Ctx, folder: Path) -> FileJob:
     """What each file writer of this build gets (paper, duplex, companion link...)."""
-    version = content_version((opts.content or default_root()) / game_folder(opts.game))
+    content = (opts.content or default_root()) / game_folder(opts.game)
+    version = content_version(content)
     return FileJob(folder, ctx, opts.paper, PAPERS[opts.paper], opts.duplex,
                    (mm(opts.offset_mm[0]), mm(opts.offset_mm[1])), kit.name(ctx.game, opts.lang),
-                   companion_link(opts.companion_url, opts.game, version), version)
+                   companion_link(opts.companion_url, opts.game, version), version,
+                   content=content, booklet=opts.booklet)
 
 
 def outputs(kit: Kit, job: FileJob) -> list[tuple[str, Callable[[], Written]]]:
@@ -91,8 +96,10 @@ def outputs(kit: Kit, job: FileJob) -> list[tuple[str, Callable[[], Written]]]:
                            offset=job.offset)
         return doc.path, doc.save(), page
 
-    out: list[tuple[str, Callable[[], Written]]] = [
-        (f.file_name, lambda f=f: cards_file(f)) for f in kit.families(job.ctx)]
+    out: list[tuple[str, Callable[[], Written]]] = []
+    if has_rulebook(kit.game_id, job.content):  # the rulebook first: the guide lists it so
+        out.append((RULEBOOK, lambda: write_rulebook(job, kit)))
+    out += [(f.file_name, lambda f=f: cards_file(f)) for f in kit.families(job.ctx)]
     return out + [(f.name, lambda f=f: f.write(job)) for f in kit.files]
 
 
@@ -114,7 +121,7 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     todo = [(name, write) for name, write in files
             if only is None or name in only or name not in previous]
     # The kit's slow files go first, so that on several cores the others fill in around them.
-    slow = {f.name for f in kit.files if f.slow}
+    slow = {f.name for f in kit.files if f.slow} | {RULEBOOK}
     todo.sort(key=lambda item: item[0] not in slow)
     written, problems = _write(todo, files_job, progress)
     entries = [written[name] if name in written else previous[name] for name, _ in files]

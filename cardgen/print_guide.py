@@ -154,7 +154,9 @@ def _files(flow: Flow, job: FileJob, rows: list[Row], pages: dict[str, int]) -> 
     lang = job.ctx.lang
     flow.heading(word(lang, "guide_files"))
     flow.paragraph(word(lang, "guide_scale"))
-    for name, stock, two_sided, note in [(FILE_NAME, "paper", False, ""), *rows]:
+    first = [row for row in rows if row[0] == RULEBOOK]  # read before anything is printed
+    listed = [*first, (FILE_NAME, "paper", False, ""), *(r for r in rows if r[0] != RULEBOOK)]
+    for name, stock, two_sided, note in listed:
         sides = (word(lang, "two_sided", edge=word(lang, f"edge_{job.duplex}")) if two_sided
                  else word(lang, "one_sided"))
         count = word(lang, "pages", n=pages.get(name, 1))

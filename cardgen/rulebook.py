@@ -16,7 +16,6 @@ import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -331,7 +330,7 @@ def _plain_list(lay: Layout, items: list[str]) -> Flowable:
     st = lay.st
     return ListFlowable([ListItem(Paragraph(markup(i), st.bullet)) for i in items],
                         bulletType="bullet", start="•", bulletColor=TEAL,
-                        bulletFontSize=st.body.fontSize, leftIndent=st.body.fontSize * 1.6,
+                        bulletFontName=lay.ctx.fonts.bold, bulletFontSize=st.body.fontSize, leftIndent=st.body.fontSize * 1.6,
                         spaceAfter=st.body.spaceAfter)
 
 
@@ -448,7 +447,7 @@ def _canvas_maker(ctx: Ctx) -> Callable[..., Canvas]:
     kind = Canvas if ctx.ink == "full" else HomeInkCanvas
 
     def make(*args: Any, **kw: Any) -> Canvas:
-        c = kind(*args, **kw)
+        c = kind(*args, **{**kw, "initialFontName": ctx.fonts.body, "initialFontSize": 9})
         c.setKeywords(f"{ctx.game.id}, {ctx.lang}, print and play, rulebook")
         c.setViewerPreference("PrintScaling", "None")
         return c
@@ -470,7 +469,7 @@ def _page_furniture(c: Canvas, ctx: Ctx, page: tuple[float, float], margin: floa
         c.setFillColor(CREAM)
         c.rect(margin, margin + mm(3.2), page[0] - 2 * margin, mm(0.5), fill=1, stroke=0)
     c.setFillColor(MUTED)
-    c.setFont(ctx.fonts.body, 8)
+    c.setFont(ctx.fonts.body, 9)
     c.drawString(margin, margin, label)
     c.setFont(ctx.fonts.bold, 9)
     c.drawRightString(page[0] - margin, margin, str(n))
@@ -543,21 +542,16 @@ def lay_out(job: FileJob, kit: Kit, page: tuple[float, float], out: Any) -> Prin
     return printed
 
 
-@cache
-def section_pages(content: Path, game_id: str, lang: str, paper: str, ink: str) -> dict[str, int]:
-    """Where each section of the built (unfolded) rulebook starts, for the player aids:
-    laid out in this process, to nowhere (the book's writer may run in another)."""
-    from missionkit.content import load_game
-
-    from .fonts import fonts_for
+def book_pages(job: FileJob) -> dict[str, int]:
+    """Where each section of this job's rulebook starts ({} when the game has none), for the
+    player aids: the book laid out again in this process (its writer may run in another),
+    to nowhere."""
     from .kit import kit_for
 
-    model = load_game(game_id, content.parent)
-    ctx = Ctx(model, lang, fonts_for(lang), ink)
-    kit = kit_for(game_id)
-    job = FileJob(Path("."), ctx, paper, PAPERS[paper], "long", (0.0, 0.0),
-                  kit.name(model, lang), content=content)
-    printed = lay_out(job, kit, page_size(paper, False), io.BytesIO())
+    if not has_rulebook(job.ctx.game.id, job.content):
+        return {}
+    kit = kit_for(job.ctx.game.id)
+    printed = lay_out(job, kit, page_size(job.paper, job.booklet), io.BytesIO())
     return {**printed.starts, "quick": printed.pages}
 
 

@@ -182,9 +182,11 @@ PAWN = {"jack": "#C8412F", "queen": "#7B4FA0", "king": "#1F4E79", "joker": "#1F8
 
 def _label(c: Canvas, lang: str, x: float, y: float, text: str, size: float = 7,
            *, bold: bool = False, color: Any = INK, align: str = "left") -> None:
+    """A figure's label: always in the bold face (a label, not running text), `bold` a
+    little larger."""
     f = fonts_for(lang)
     c.setFillColor(color)
-    c.setFont(f.bold if bold else f.body, size)
+    c.setFont(f.bold, size + (0.5 if bold else 0))
     {"left": c.drawString, "centre": c.drawCentredString,
      "right": c.drawRightString}[align](x, y, text)
 

@@ -287,6 +287,7 @@ def _entry(lay: Layout, entry: RefEntry) -> Flowable:
     table = Table([[Picture(entry.picture, pic_w, entry.picture_aspect), words]],
                   colWidths=[pic_w + mm(3), lay.frame_w - pic_w - mm(3)])
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("FONTNAME", (0, 0), (-1, -1), lay.ctx.fonts.body),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), st.body.fontSize * 0.4)]))
@@ -490,6 +491,7 @@ def _front(book: Book, ctx: Ctx, st: Styles, name: str,
                  Paragraph(str(contents.get("quick", "")) if contents else "00", st.bullet)])
     table = Table(rows, colWidths=[None, mm(12)], hAlign="LEFT")
     table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -1), 0.3, CREAM),
+                               ("FONTNAME", (0, 0), (-1, -1), ctx.fonts.body),
                                ("ALIGN", (1, 0), (1, -1), "RIGHT"),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     return [*out, Paragraph(markup(word(lang, "contents")), st.sub), table,
@@ -559,6 +561,7 @@ def write_rulebook(job: FileJob, kit: Kit) -> Written:
     """rulebook.pdf in the job's folder: the paper's pages, or with `job.booklet` A5 pages
     (half the paper) imposed two-up for a folded, stapled booklet (see imposition.booklet)."""
     path = job.folder / FILE_NAME
+    job.versioned.add(path)  # it prints the content's text: rewritten whenever that changes
     page = page_size(job.paper, job.booklet)
     if not job.booklet:
         printed = lay_out(job, kit, page, str(path))

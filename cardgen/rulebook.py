@@ -331,7 +331,8 @@ def _plain_list(lay: Layout, items: list[str]) -> Flowable:
     st = lay.st
     return ListFlowable([ListItem(Paragraph(markup(i), st.bullet)) for i in items],
                         bulletType="bullet", start="•", bulletColor=TEAL,
-                        bulletFontName=lay.ctx.fonts.bold, bulletFontSize=st.body.fontSize, leftIndent=st.body.fontSize * 1.6,
+                        bulletFontName=lay.ctx.fonts.bold, bulletFontSize=st.body.fontSize,
+                        leftIndent=st.body.fontSize * 1.6,
                         spaceAfter=st.body.spaceAfter)
 
 

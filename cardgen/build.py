@@ -116,7 +116,7 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}{suffix}"
     folder.mkdir(parents=True, exist_ok=True)
     files_job = job_for(opts, kit, ctx, folder)
-    previous = _previous_files(folder, files_job.version, opts.companion_url)
+    previous = _previous_files(folder, files_job.version, opts.companion_url, opts.booklet)
     files = outputs(kit, files_job)
     todo = [(name, write) for name, write in files
             if only is None or name in only or name not in previous]
@@ -137,6 +137,7 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
         "bleed_mm": round(SHEET_BLEED / mm(1), 3),
         "duplex": opts.duplex,
         "ink": opts.ink,
+        "booklet": opts.booklet,
         "components": game.component_counts(),
         **({"bought": bought} if kit.bought else {}),
         "content_version": files_job.version,
@@ -158,7 +159,8 @@ def _write(todo: list[tuple[str, Callable[[], Written]]], job: FileJob,
     return written, [problem for _, found in results for problem in found]
 
 
-def _previous_files(folder: Path, version: str, companion_url: str | None) -> dict[str, dict]:
+def _previous_files(folder: Path, version: str, companion_url: str | None,
+                    booklet: bool = False) -> dict[str, dict]:
     """The last manifest's file entries that can stay: files still on disk that print no
     content version or companion address but this build's (a player aid prints both; with
     no address, a box to write it in)."""
@@ -167,5 +169,7 @@ def _previous_files(folder: Path, version: str, companion_url: str | None) -> di
     except (OSError, ValueError):
         return {}
     same_link = "companion_url" in old and old["companion_url"] == companion_url
+    folded = old.get("booklet", False) == booklet  # the rulebook is folded as asked
     return {f["path"]: f for f in old.get("files", []) if (folder / f["path"]).exists()
-            and ("content_version" not in f or (f["content_version"] == version and same_link))}
+            and ("content_version" not in f or (f["content_version"] == version and same_link))
+            and (f["path"] != RULEBOOK or folded)}

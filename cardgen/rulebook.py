@@ -64,8 +64,11 @@ class RulebookOverflow(ValueError):
     reference longer than its page."""
 
     def __init__(self, section: str, message: str):
-        self.section = section
+        self.section, self.message = section, message
         super().__init__(f"rulebook section '{section}': {message}")
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:  # raised in a build worker
+        return RulebookOverflow, (self.section, self.message)
 
 
 @dataclass(frozen=True)
@@ -384,6 +387,13 @@ class Printed:
 
     pages: int
     starts: dict[str, int]  # section id -> page (from 1)
+    quick: int = 0  # the quick reference's first page
+
+
+def quick_pages(page: tuple[float, float]) -> int:
+    """The quick reference's pages: the back page, or on a booklet's half-size pages the
+    inside and the outside of the back cover."""
+    return 2 if page[0] < mm(160) else 1
 
 
 def page_size(paper: str, booklet: bool) -> tuple[float, float]:
@@ -435,11 +445,14 @@ def render(book: Book, kit: Kit, ctx: Ctx, page: tuple[float, float], out: Any, 
         raise RulebookOverflow(doc.section or "?", f"a block is taller than a page ({exc})"
                                ) from None
     quick_page = pages.get("quick", 0)
+    room = quick_pages(page)
     for section in book.book.sections:
-        if section.quick and pages.get(f"quick:{section.id}:end", quick_page) != quick_page:
-            raise RulebookOverflow(section.id, "the quick reference runs past its one page")
+        end = pages.get(f"quick:{section.id}:end", quick_page)
+        if section.quick and end - quick_page >= room:
+            raise RulebookOverflow(section.id, f"the quick reference runs past its {room} "
+                                   f"page{'s' if room > 1 else ''}")
     starts = {s.id: pages[s.id] for s in book.book.sections}
-    return Printed(count[0], starts)
+    return Printed(count[0], starts, quick_page)
 
 
 def _canvas_maker(ctx: Ctx) -> Callable[..., Canvas]:
@@ -570,7 +583,8 @@ def write_rulebook(job: FileJob, kit: Kit) -> Written:
     from .booklet import impose
 
     flat = io.BytesIO()
-    lay_out(job, kit, page, flat)
-    sheets = impose(flat.getvalue(), path, PAPERS[job.paper], job.duplex)
+    printed = lay_out(job, kit, page, flat)
+    sheets = impose(flat.getvalue(), path, PAPERS[job.paper], job.duplex,
+                    tail=printed.pages - printed.quick + 1)
     return path, sheets, (PAPERS[job.paper][1], PAPERS[job.paper][0])
 

@@ -185,3 +185,63 @@ def test_an_unknown_placeholder_is_a_located_error(tmp_path):
     with pytest.raises(ContentError, match=r"rulebook\.yaml:\d+: sections\[\d+\]\.blocks\[\d+\]"
                        r"\.text\.en: unknown placeholder \{dice_cost\}"):
         write_book(root, tmp_path / "out")
+
+
+def test_booklet_sides_fold_into_reading_order():
+    from cardgen.booklet import padded, sheet_sides
+
+    # 6 pages padded to 8 with two blanks before the back page (the quick reference)
+    assert padded(6) == [0, 1, 2, 3, 4, None, None, 5]
+    assert sheet_sides(6) == [(5, 0), (1, None), (None, 2), (3, 4)]
+    # a two-page quick reference stays on the inside and outside of the back cover
+    assert sheet_sides(7, tail=2) == [(6, 0), (1, 5), (None, 2), (3, 4)]
+    # folding the stack: reading each sheet's front right, back left, back right, ..., the
+    # pages come out 1..n, whatever the count
+    for count in range(1, 30):
+        sides = sheet_sides(count)
+        fronts, backs = sides[0::2], sides[1::2]
+        first_half = [p for f, b in zip(fronts, backs, strict=True) for p in (f[1], b[0])]
+        second_half = [p for f, b in zip(fronts[::-1], backs[::-1], strict=True)
+                       for p in (b[1], f[0])]
+        assert [p for p in first_half + second_half if p is not None] == list(range(count))
+
+
+def half_text(path: Path, side: int, right: bool) -> str:
+    """The text of one half of an imposed side (pdftotext cropped to it)."""
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        w, h = (float(v) for v in pdf.pages[side].MediaBox[2:])
+    # pdftotext crops in pixels at 72 dpi, so points
+    args = ["pdftotext", "-f", str(side + 1), "-l", str(side + 1), "-x",
+            str(int(w / 2) if right else 0), "-y", "0", "-W", str(int(w / 2)), "-H", str(int(h)),
+            str(path), "-"]
+    return re.sub(r"\s+", " ", subprocess.run(args, capture_output=True, text=True,
+                                             check=True).stdout)
+
+
+def footers(text: str) -> set[int]:
+    return {int(n) for n in re.findall(r"Rulebook (\d+)", text)}
+
+
+def test_the_booklet_imposes_a5_pages_two_up_with_the_quick_reference_on_the_back(tmp_path):
+    import pikepdf
+
+    book = write_book(CONTENT, tmp_path / "booklet", booklet=True)
+    with pikepdf.open(book) as pdf:
+        sides = len(pdf.pages)
+        w, h = (float(v) for v in pdf.pages[0].MediaBox[2:])
+    assert (round(w), round(h)) == (842, 595)  # A4 landscape
+    n = sides * 2  # A5 pages, blanks included
+    assert n % 4 == 0
+    whole = [footers(half_text(book, i, False) + half_text(book, i, True)) for i in range(sides)]
+    last = max(max(f) for f in whole if f)
+    assert last > n - 4  # at most 3 blanks
+    # sheet 1: the back cover on the left of its front, page 1 on the right; its back holds
+    # pages 2 and the one before the back cover
+    assert footers(half_text(book, 0, right=False)) == {last}
+    assert footers(half_text(book, 0, right=True)) == {1}
+    assert whole[1] == {2, last - 1}
+    assert "Quick reference" in half_text(book, 1, False) + half_text(book, 1, True)
+    # the middle sheet's inside: the centre spread
+    assert whole[-1] <= {n // 2, n // 2 + 1}

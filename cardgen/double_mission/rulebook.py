@@ -12,7 +12,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import fonts_for
 from ..geometry import Rect, mm
-from ..render.common import CHARCOAL, CREAM, GOLD, INK, LAND, LINE, MUTED, SEA, TEAL
+from ..ink import as_drawn, icon, saves_ink, tint
+from ..render.common import CHARCOAL, CREAM, GOLD, INK, LINE, MUTED, SEA, TEAL
 from ..rulebook_api import Figure, RefEntry
 from . import board_layout as L
 from .strings import t
@@ -207,61 +208,71 @@ def draw_setup(c: Canvas, x: float, y: float, w: float, h: float, model: Any,
     from .geography import anchors_of, coastlines
 
     row = max(model.game.players, key=lambda r: r.count)
+    light = saves_ink(c)  # the home look: a light board, the markers in their colours
     c.saveState()
     s = _board_frame(c, x, y, w, h)
-    c.setFillColor(CHARCOAL)
-    c.roundRect(0, 0, *L.BOARD, mm(6), fill=1, stroke=0)
-    c.setFillColor(SEA)
-    c.roundRect(L.MAP.x, L.MAP.y, L.MAP.w, L.MAP.h, mm(3), fill=1, stroke=0)
+    with as_drawn(c):
+        c.setFillColor(tint(CREAM, 0.6) if light else CHARCOAL)
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(2 / s)
+        c.roundRect(0, 0, *L.BOARD, mm(6), fill=1, stroke=1 if light else 0)
+        c.setFillColor(SEA)
+        c.roundRect(L.MAP.x, L.MAP.y, L.MAP.w, L.MAP.h, mm(3), fill=1, stroke=0)
     _land(c, coastlines(anchors_of(model.cities)))
     pos = {city.id: L.map_point(*city.pos) for city in model.cities}
-    c.setStrokeColor(LINE)
-    c.setLineWidth(2.4)
-    for a, b in model.lines:
-        c.line(*pos[a], *pos[b])
-    colours = [HexColor(tr.color) for tr in model.treasures]
-    for i, city in enumerate(model.cities):
-        cx, cy = pos[city.id]
-        c.setFillColor(white)
-        c.circle(cx, cy, L.SLOT_RADIUS, fill=1, stroke=0)
-        c.setFillColor(colours[i % len(colours)])  # "a treasure here": any type, drawn at random
-        c.circle(cx, cy, L.SLOT_RADIUS * 0.62, fill=1, stroke=0)
-    # the value track: one token per treasure type on its top space
-    rows = len(model.treasures)
-    vh = L.VALUES.h / rows
-    spaces = len(model.game.value_track.spaces)
-    for i, tr in enumerate(model.treasures):
-        ry = L.VALUES.y1 - (i + 1) * vh
-        for j in range(spaces):
-            cx = L.VALUES.x + mm(22) + j * (L.VALUES.w - mm(26)) / spaces
-            c.setFillColor(CREAM)
-            c.circle(cx, ry + vh / 2, mm(8), fill=1, stroke=0)
-        c.setFillColor(HexColor(tr.color))
-        c.circle(L.VALUES.x + mm(22), ry + vh / 2, mm(6.5), fill=1, stroke=0)
-    # the titles on offer
-    for slot in L.title_slots(row.titles_on_offer):
-        c.setFillColor(GOLD)
-        c.roundRect(slot.x, slot.y, slot.w, slot.h, mm(3), fill=1, stroke=0)
-    # the score track with the round marker on its start space
-    track = L.track_spaces(model.game.score_track.length)
-    for n, sp in enumerate(track):
-        c.setFillColor(CREAM if n != row.end_trigger else TEAL)
-        c.rect(sp.x + mm(0.6), sp.y + mm(0.6), sp.w - mm(1.2), sp.h - mm(1.2), fill=1, stroke=0)
+    with as_drawn(c):
+        c.setStrokeColor(LINE)
+        c.setLineWidth(2.4)
+        for a, b in model.lines:
+            c.line(*pos[a], *pos[b])
+        colours = [HexColor(tr.color) for tr in model.treasures]
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(1.2 / s)
+        for i, city in enumerate(model.cities):
+            cx, cy = pos[city.id]
+            c.setFillColor(white)
+            c.circle(cx, cy, L.SLOT_RADIUS, fill=1, stroke=1)
+            c.setFillColor(colours[i % len(colours)])  # "a treasure here": drawn at random
+            c.circle(cx, cy, L.SLOT_RADIUS * 0.62, fill=1, stroke=0)
+        # the value track: one token per treasure type on its top space
+        rows = len(model.treasures)
+        vh = L.VALUES.h / rows
+        spaces = len(model.game.value_track.spaces)
+        for i, tr in enumerate(model.treasures):
+            ry = L.VALUES.y1 - (i + 1) * vh
+            for j in range(spaces):
+                cx = L.VALUES.x + mm(22) + j * (L.VALUES.w - mm(26)) / spaces
+                c.setFillColor(white if light else CREAM)
+                c.circle(cx, ry + vh / 2, mm(8), fill=1, stroke=1)
+            c.setFillColor(HexColor(tr.color))
+            c.circle(L.VALUES.x + mm(22), ry + vh / 2, mm(6.5), fill=1, stroke=0)
+        # the titles on offer
+        for slot in L.title_slots(row.titles_on_offer):
+            c.setFillColor(tint(GOLD, 0.7))
+            c.roundRect(slot.x, slot.y, slot.w, slot.h, mm(3), fill=1, stroke=0)
+        # the score track with the round marker on its start space
+        track = L.track_spaces(model.game.score_track.length)
+        for n, sp in enumerate(track):
+            c.setFillColor(TEAL if n == row.end_trigger else (white if light else CREAM))
+            c.rect(sp.x + mm(0.6), sp.y + mm(0.6), sp.w - mm(1.2), sp.h - mm(1.2), fill=1,
+                   stroke=1 if light else 0)
     c.restoreState()
     # labels, set unscaled so they print at a readable size
     def at(px: float, py: float) -> tuple[float, float]:
         return x + px * s, y + py * s
 
-    mark = track[row.end_trigger]
-    lx, ly = at(mark.cx, mark.y)
-    _label(c, lang, lx, ly - 9, t(lang, "rb_fig_marker", n=row.end_trigger), bold=True,
-           align="centre", color=INK)
+    mark = track[row.end_trigger]  # the label beside its space, inside the board
+    inside = mark.x > L.BOARD[0] / 2
+    lx, ly = at(mark.x - mm(3) if inside else mark.x1 + mm(3), mark.cy)
+    _label(c, lang, lx, ly - 3, t(lang, "rb_fig_marker", n=row.end_trigger), bold=True,
+           align="right" if inside else "left", color=INK if light else white)
     tx, ty = at(L.TITLES.x + mm(4), L.TITLES.y1 - mm(8))
+    ink = INK if light else white
     _label(c, lang, tx, ty, t(lang, "rb_fig_titles", n=row.titles_on_offer, p=row.count),
-           bold=True, color=white)
-    vx, vy = at(L.VALUES.x + mm(4), L.VALUES.y1 + mm(1))
+           bold=True, color=ink)
+    vx, vy = at(L.VALUES.x + mm(4), L.VALUES.y - mm(8))
     _label(c, lang, vx, vy, t(lang, "rb_fig_values", v=model.game.value_track.spaces[0]),
-           bold=True, color=white)
+           bold=True, color=ink)
     mx, my = at(L.MAP.x + mm(4), L.MAP.y + mm(4))
     _label(c, lang, mx, my, t(lang, "rb_fig_cities", n=len(model.cities)), bold=True)
 
@@ -275,21 +286,29 @@ def draw_example(index: int) -> Any:
     """The drawer of the example's picture `index` (0: the start, 1-4: each turn)."""
 
     def draw(c: Canvas, x: float, y: float, w: float, h: float, model: Any, lang: str) -> None:
-        step = example(model)[index]
-        _example_panel(c, Rect(x, y, w, h), model, lang, step)
+        steps = example(model)
+        before = steps[index - 1].table if index else None
+        _example_panel(c, Rect(x, y, w, h), model, lang, steps[index], before)
 
     return draw
 
 
-def _example_panel(c: Canvas, box: Rect, model: Any, lang: str, step: Step) -> None:
-    """The example's cities where the map puts them, pawns, arrows and the scores."""
+def _example_panel(c: Canvas, box: Rect, model: Any, lang: str, step: Step,
+                   before: Table | None) -> None:
+    """The example's cities where the map puts them (with their lines, security levels and
+    treasures), the pawns, the moves as dashed arrows, the city just robbed ringed in gold,
+    and beside the map the round marker and each player's score, Millions, dice and loot."""
+    from .. import icons
+
     tb = step.table
-    c.setFillColor(SEA)
-    c.roundRect(box.x, box.y, box.w * 0.66, box.h, mm(2), fill=1, stroke=0)
+    map_w = box.w * 0.58
+    with as_drawn(c):
+        c.setFillColor(tint(SEA, 0.7))
+        c.roundRect(box.x, box.y, map_w, box.h, mm(2), fill=1, stroke=0)
     cities = [model.city_by_id[i] for i in EXAMPLE_CITIES]
     xs = [ct.pos[0] for ct in cities]
     ys = [ct.pos[1] for ct in cities]
-    map_box = Rect(box.x + mm(8), box.y + mm(7), box.w * 0.66 - mm(16), box.h - mm(14))
+    map_box = Rect(box.x + mm(9), box.y + mm(7), map_w - mm(18), box.h - mm(12))
 
     def pt(city: Any) -> tuple[float, float]:
         fx = (city.pos[0] - min(xs)) / ((max(xs) - min(xs)) or 1)
@@ -297,59 +316,73 @@ def _example_panel(c: Canvas, box: Rect, model: Any, lang: str, step: Step) -> N
         return map_box.x + fx * map_box.w, map_box.y1 - fy * map_box.h
 
     ids = set(EXAMPLE_CITIES)
-    c.setStrokeColor(LINE)
-    c.setLineWidth(1.2)
-    for a, b in model.lines:
-        if a in ids and b in ids:
-            c.line(*pt(model.city_by_id[a]), *pt(model.city_by_id[b]))
-    treasure = {tr.id: HexColor(tr.color) for tr in model.treasures}
+    with as_drawn(c):
+        c.setStrokeColor(LINE)
+        c.setLineWidth(1.2)
+        for a, b in (*model.lines, *model.wrap_lines):
+            if a in ids and b in ids:
+                c.line(*pt(model.city_by_id[a]), *pt(model.city_by_id[b]))
+    robbed = tb.robbed - (before.robbed if before else frozenset())
     for city in cities:
         cx, cy = pt(city)
-        c.setFillColor(LAND)
-        c.setStrokeColor(MUTED)
-        c.setLineWidth(0.6)
-        c.circle(cx, cy, mm(3.2), fill=1, stroke=1)
+        with as_drawn(c):
+            c.setFillColor(white)
+            c.setStrokeColor(GOLD if city.id in robbed else MUTED)
+            c.setLineWidth(2.2 if city.id in robbed else 0.7)
+            c.circle(cx, cy, mm(3.4), fill=1, stroke=1)
         if city.id in LOOT and city.id not in tb.robbed:
-            c.setFillColor(treasure[LOOT[city.id]])
-            c.circle(cx, cy, mm(1.8), fill=1, stroke=0)
-        _label(c, lang, cx, cy - mm(6), f"{city.name.get(lang)} ({city.security})", 7,
+            tr = model.treasure_by_id[LOOT[city.id]]
+            with icon(c):
+                icons.treasure(c, tr.icon, cx, cy, mm(4.6), tr.color)
+        _label(c, lang, cx, cy - mm(6.3), f"{city.name.get(lang)} ({city.security})", 7,
                align="centre")
-    c.setStrokeColor(TEAL)
-    c.setLineWidth(1.6)
-    for a, b in step.moves:
-        (x0, y0), (x1, y1) = pt(model.city_by_id[a]), pt(model.city_by_id[b])
-        c.line(x0, y0, x1, y1)
-        c.setFillColor(TEAL)
-        c.circle(x1, y1, mm(1), fill=1, stroke=0)
-    offsets = {}
+    with as_drawn(c):
+        c.setStrokeColor(TEAL)
+        c.setLineWidth(1.4)
+        c.setDash(3, 2)
+        for a, b in step.moves:
+            (x0, y0), (x1, y1) = pt(model.city_by_id[a]), pt(model.city_by_id[b])
+            c.line(x0, y0, x1, y1)
+        c.setDash()
+    offsets: dict[str, int] = {}
     for seat in SEATS:
         city = model.city_by_id[tb.where[seat]]
         k = offsets.get(city.id, 0)
         offsets[city.id] = k + 1
         cx, cy = pt(city)
-        px, py = cx + mm(3.5) + k * mm(3.4), cy + mm(2.5)
-        c.setFillColor(HexColor(PAWN[seat]))
-        c.setStrokeColor(white if seat != step.seat else INK)
-        c.setLineWidth(1.2)
-        c.circle(px, py, mm(1.6), fill=1, stroke=1)
-    # the scores beside the map
-    sx = box.x + box.w * 0.66 + mm(4)
-    top = box.y1 - mm(4)
-    _label(c, lang, sx, top - 7, t(lang, "rb_ex_marker", n=tb.marker), 8, bold=True,
+        _pawn(c, lang, cx + mm(4.2) + k * mm(4.4), cy + mm(2.6), seat, model,
+              seat == step.seat)
+    # the table beside the map
+    sx = box.x + map_w + mm(4)
+    top = box.y1 - mm(3)
+    _label(c, lang, sx, top - 8, t(lang, "rb_ex_marker", n=tb.marker), 8.5, bold=True,
            color=TEAL)
     for i, seat in enumerate(SEATS):
-        yy = top - 7 - (i + 1) * mm(5.2)
-        c.setFillColor(HexColor(PAWN[seat]))
-        c.circle(sx + mm(1.5), yy + 2.5, mm(1.5), fill=1, stroke=0)
+        yy = top - 8 - (i + 1) * mm(5.6)
+        _pawn(c, lang, sx + mm(2), yy + 2.6, seat, model, seat == step.seat)
         name = model.character_by_id[seat].name.get(lang)
-        _label(c, lang, sx + mm(4.5), yy, t(lang, "rb_ex_row", who=name, p=tb.score[seat],
+        _label(c, lang, sx + mm(5.5), yy, t(lang, "rb_ex_row", who=name, p=tb.score[seat],
                                                m=tb.millions[seat], d=tb.dice[seat],
                                                tr=len(tb.held[seat])), 7.5,
                bold=seat == step.seat)
-    _label(c, lang, sx, box.y + mm(2), t(lang, "rb_ex_value", v=tb.value), 7, color=MUTED)
+    _label(c, lang, sx, box.y + mm(2), t(lang, "rb_ex_value", v=tb.value), 7.5, color=MUTED)
 
 
-EXAMPLE_ASPECT = 0.42
+def _pawn(c: Canvas, lang: str, x: float, y: float, seat: str, model: Any,
+          active: bool) -> None:
+    """A character's pawn: a disc in its colour with its initial, ringed when it plays."""
+    with as_drawn(c):
+        c.setFillColor(HexColor(PAWN[seat]))
+        c.setStrokeColor(INK if active else white)
+        c.setLineWidth(1.4 if active else 0.8)
+        c.circle(x, y, mm(2.1), fill=1, stroke=1)
+        name = model.character_by_id[seat].name.get(lang)
+        c.setFillColor(white)
+        c.setFont(fonts_for(lang).bold, 6.5)
+        c.drawCentredString(x, y - 2.3, name[:2] if lang == "en" else name[:1])
+
+
+EXAMPLE_ASPECT = 0.34
 FIGURES: dict[str, Figure] = {
     "setup": SETUP,
     **{f"example_{i}": Figure(draw_example(i), EXAMPLE_ASPECT) for i in range(5)},

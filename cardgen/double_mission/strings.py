@@ -67,7 +67,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "rb_fig_marker": "round marker: {n}", "rb_fig_titles": "{n} titles on offer ({p} players)",
         "rb_fig_values": "value tokens on {v}", "rb_fig_cities": "{n} cities, one treasure each",
         "rb_ex_marker": "Round marker {n}",
-        "rb_ex_row": "{who}: {p} pts, {m} M, {d} dice, {tr} treasures",
+        "rb_ex_row": "{who}: {p} pts, {m} M, {d} dice, loot {tr}",
         "rb_ex_value": "Artifact value: {v}",
         "rb_any_time": "any time", "rb_own_turn": "your turn",
         "rb_plan_title": "{name} · cost {cost} · {when} · {copies}×",

@@ -558,33 +558,53 @@ def lay_out(job: FileJob, kit: Kit, page: tuple[float, float], out: Any) -> Prin
     return printed
 
 
+def laid_out(job: FileJob, kit: Kit) -> tuple[bytes, Printed]:
+    """The job's book (its unfolded pages) and its layout, from the rulebook cache when
+    nothing that decides them changed."""
+    from . import rulebook_cache
+    from .fonts import korean_font_files
+
+    page = page_size(job.paper, job.booklet)
+    fonts = [str(p) for p in korean_font_files()] if job.ctx.lang == "ko" else []
+    parts = [job.ctx.game.id, job.ctx.lang, job.paper, f"{page}", job.ctx.ink, job.name,
+             *fonts]
+    if job.content is None:
+        raise FileNotFoundError("the build gave no content folder for the rulebook")
+
+    def make() -> rulebook_cache.Entry:
+        out = io.BytesIO()
+        printed = lay_out(job, kit, page, out)
+        return out.getvalue(), {"pages": printed.pages, "starts": printed.starts,
+                                "quick": printed.quick}
+
+    data, layout = rulebook_cache.cached(rulebook_cache.key(job.ctx.game.id, job.content,
+                                                            parts), make)
+    return data, Printed(layout["pages"], layout["starts"], layout["quick"])
+
+
 def book_pages(job: FileJob) -> dict[str, int]:
     """Where each section of this job's rulebook starts ({} when the game has none), for the
-    player aids: the book laid out again in this process (its writer may run in another),
-    to nowhere."""
+    player aids (from the rulebook cache, or laid out in this process: the book's writer
+    may run in another)."""
     from .kit import kit_for
 
     if not has_rulebook(job.ctx.game.id, job.content):
         return {}
-    kit = kit_for(job.ctx.game.id)
-    printed = lay_out(job, kit, page_size(job.paper, job.booklet), io.BytesIO())
+    printed = laid_out(job, kit_for(job.ctx.game.id))[1]
     return {**printed.starts, "quick": printed.pages}
 
 
 def write_rulebook(job: FileJob, kit: Kit) -> Written:
     """rulebook.pdf in the job's folder: the paper's pages, or with `job.booklet` A5 pages
-    (half the paper) imposed two-up for a folded, stapled booklet (see imposition.booklet)."""
+    (half the paper) imposed two-up for a folded, stapled booklet (cardgen.booklet)."""
     path = job.folder / FILE_NAME
     job.versioned.add(path)  # it prints the content's text: rewritten whenever that changes
-    page = page_size(job.paper, job.booklet)
+    data, printed = laid_out(job, kit)
     if not job.booklet:
-        printed = lay_out(job, kit, page, str(path))
-        return path, printed.pages, page
+        path.write_bytes(data)
+        return path, printed.pages, page_size(job.paper, False)
     from .booklet import impose
 
-    flat = io.BytesIO()
-    printed = lay_out(job, kit, page, flat)
-    sheets = impose(flat.getvalue(), path, PAPERS[job.paper], job.duplex,
+    sheets = impose(data, path, PAPERS[job.paper], job.duplex,
                     tail=printed.pages - printed.quick + 1)
     return path, sheets, (PAPERS[job.paper][1], PAPERS[job.paper][0])
-

@@ -26,6 +26,8 @@ from .parallel import run_jobs
 from .pdf_check import SmallText, small_text
 from .print_guide import write_guide
 from .render.common import Ctx
+from .rulebook import FILE_NAME as RULEBOOK
+from .rulebook import has_rulebook, write_rulebook
 
 Progress = Callable[[str], None]
 
@@ -43,6 +45,7 @@ class BuildOptions:
     # to write the address in (cardgen.cli resolves --companion-url and missionkit.siteconfig)
     companion_url: str | None = None
     ink: str = "home"  # or "full": the rich, dark look for print shops (cardgen.ink)
+    booklet: bool = False  # the rulebook as A5 pages imposed two-up (cardgen.booklet)
 
 
 def companion_link(base: str | None, game: str, version: str) -> str:
@@ -75,10 +78,12 @@ def _entry(done: Written, job: FileJob) -> Checked:
 
 def job_for(opts: BuildOptions, kit: Kit, ctx: Ctx, folder: Path) -> FileJob:
     """What each file writer of this build gets (paper, duplex, companion link...)."""
-    version = content_version((opts.content or default_root()) / game_folder(opts.game))
+    content = (opts.content or default_root()) / game_folder(opts.game)
+    version = content_version(content)
     return FileJob(folder, ctx, opts.paper, PAPERS[opts.paper], opts.duplex,
                    (mm(opts.offset_mm[0]), mm(opts.offset_mm[1])), kit.name(ctx.game, opts.lang),
-                   companion_link(opts.companion_url, opts.game, version), version)
+                   companion_link(opts.companion_url, opts.game, version), version,
+                   content=content, booklet=opts.booklet)
 
 
 def outputs(kit: Kit, job: FileJob) -> list[tuple[str, Callable[[], Written]]]:
@@ -91,8 +96,10 @@ def outputs(kit: Kit, job: FileJob) -> list[tuple[str, Callable[[], Written]]]:
                            offset=job.offset)
         return doc.path, doc.save(), page
 
-    out: list[tuple[str, Callable[[], Written]]] = [
-        (f.file_name, lambda f=f: cards_file(f)) for f in kit.families(job.ctx)]
+    out: list[tuple[str, Callable[[], Written]]] = []
+    if has_rulebook(kit.game_id, job.content):  # the rulebook first: the guide lists it so
+        out.append((RULEBOOK, lambda: write_rulebook(job, kit)))
+    out += [(f.file_name, lambda f=f: cards_file(f)) for f in kit.families(job.ctx)]
     return out + [(f.name, lambda f=f: f.write(job)) for f in kit.files]
 
 
@@ -109,12 +116,12 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     folder = opts.out / opts.game / f"{opts.lang}-{opts.paper}{suffix}"
     folder.mkdir(parents=True, exist_ok=True)
     files_job = job_for(opts, kit, ctx, folder)
-    previous = _previous_files(folder, files_job.version, opts.companion_url)
+    previous = _previous_files(folder, files_job.version, opts.companion_url, opts.booklet)
     files = outputs(kit, files_job)
     todo = [(name, write) for name, write in files
             if only is None or name in only or name not in previous]
     # The kit's slow files go first, so that on several cores the others fill in around them.
-    slow = {f.name for f in kit.files if f.slow}
+    slow = {f.name for f in kit.files if f.slow} | {RULEBOOK}
     todo.sort(key=lambda item: item[0] not in slow)
     written, problems = _write(todo, files_job, progress)
     entries = [written[name] if name in written else previous[name] for name, _ in files]
@@ -130,6 +137,7 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
         "bleed_mm": round(SHEET_BLEED / mm(1), 3),
         "duplex": opts.duplex,
         "ink": opts.ink,
+        "booklet": opts.booklet,
         "components": game.component_counts(),
         **({"bought": bought} if kit.bought else {}),
         "content_version": files_job.version,
@@ -151,7 +159,8 @@ def _write(todo: list[tuple[str, Callable[[], Written]]], job: FileJob,
     return written, [problem for _, found in results for problem in found]
 
 
-def _previous_files(folder: Path, version: str, companion_url: str | None) -> dict[str, dict]:
+def _previous_files(folder: Path, version: str, companion_url: str | None,
+                    booklet: bool = False) -> dict[str, dict]:
     """The last manifest's file entries that can stay: files still on disk that print no
     content version or companion address but this build's (a player aid prints both; with
     no address, a box to write it in)."""
@@ -160,5 +169,7 @@ def _previous_files(folder: Path, version: str, companion_url: str | None) -> di
     except (OSError, ValueError):
         return {}
     same_link = "companion_url" in old and old["companion_url"] == companion_url
+    folded = old.get("booklet", False) == booklet  # the rulebook is folded as asked
     return {f["path"]: f for f in old.get("files", []) if (folder / f["path"]).exists()
-            and ("content_version" not in f or (f["content_version"] == version and same_link))}
+            and ("content_version" not in f or (f["content_version"] == version and same_link))
+            and (f["path"] != RULEBOOK or folded)}

@@ -151,13 +151,14 @@ def build(args: argparse.Namespace) -> None:
     from .fonts import FontMissing
     from .kit import NoKit
     from .pdf_check import SmallText
+    from .rulebook import RulebookOverflow
     from .text import TextOverflow
 
     url = companion_url(args.companion_url)
     try:
         _fits_or_fail(_games(args), args.content, tuple(args.lang or ["en"]))
         jobs = [BuildOptions(g, lang, paper, args.out, args.content, args.duplex,
-                             (args.offset_x, args.offset_y), url, ink)
+                             (args.offset_x, args.offset_y), url, ink, args.booklet)
                 for g in _games(args) for lang in args.lang or ["en"]
                 for paper in args.paper or ["a4"] for ink in _inks(args.ink)]
         progress = _LazyProgress(total=None, quiet=args.quiet)
@@ -174,7 +175,7 @@ def build(args: argparse.Namespace) -> None:
         print("text under the print floor; the kit is not finished (no manifest written).",
               file=sys.stderr)
         raise Failed(1) from None
-    except (FontMissing, TextOverflow, NoKit) as exc:
+    except (FontMissing, TextOverflow, RulebookOverflow, NoKit) as exc:
         warn(str(exc))
         raise Failed(1) from None
     if not args.quiet:
@@ -383,6 +384,9 @@ def parser() -> argparse.ArgumentParser:
                           "printed as a QR code on the print guide and player aids (default: "
                           "MISSION_KIT_PUBLIC_URL, then public_url in mission-kit.toml or "
                           "~/.config/mission-kit/config.toml; none: a box to write it in)")
+    sub.add_argument("--booklet", action="store_true",
+                     help="the rulebook as an A5 booklet: two pages a side on landscape "
+                          "sheets, printed double-sided, folded and stapled")
     sub.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
 
     sub = add_command(commands, calibrate)

@@ -71,6 +71,8 @@ class FileJob:
     # the files of this job that print `link` and `version`, noted as they are drawn (in the
     # process that writes them), so a rebuild from other content rewrites them
     versioned: set[Path] = field(default_factory=set, compare=False)
+    content: Path | None = None  # the game's content folder (the rulebook reads its text)
+    booklet: bool = False  # the rulebook as an A5 booklet imposed two-up (cardgen.booklet)
 
     def open(self, file_name: str, what: str, page: tuple[float, float] | None = None) -> Any:
         """A kit Document titled '<game>: <what>' in the job's folder (page: the paper)."""

@@ -16,6 +16,7 @@ from .geometry import Rect, mm
 from .kit import FileJob, Kit, Written
 from .render.common import INK, Ctx
 from .render.flow import Flow, NullCanvas, largest_size
+from .rulebook import FILE_NAME as RULEBOOK
 from .sheet_words import word
 from .text import TextOverflow
 
@@ -35,6 +36,15 @@ def file_rows(kit: Kit, ctx: Ctx) -> list[Row]:
     return rows
 
 
+def rulebook_row(job: FileJob, pages: int) -> Row:
+    """The rulebook's line: plain paper; a booklet is printed two-sided and folded."""
+    lang = job.ctx.lang
+    if job.booklet:
+        note = word(lang, "note_booklet", edge=word(lang, f"edge_{job.duplex}"), pages=pages * 2)
+        return RULEBOOK, "paper", True, note
+    return RULEBOOK, "paper", False, word(lang, "note_rulebook")
+
+
 def write_guide(job: FileJob, kit: Kit, pages: dict[str, int], bought: Sequence[str]) -> Written:
     """Write print-guide.pdf into the job's folder; `pages`: file name -> page count.
 
@@ -45,6 +55,8 @@ def write_guide(job: FileJob, kit: Kit, pages: dict[str, int], bought: Sequence[
     pw, ph = job.page
     width = pw - 2 * MARGIN
     rows = file_rows(kit, ctx)
+    if RULEBOOK in pages:  # read first, so listed first
+        rows.insert(0, rulebook_row(job, pages[RULEBOOK]))
     size, own = _fitting_size(job, kit, rows, pages, bought)
     doc = job.open(FILE_NAME, word(lang, "guide_title"))
     c = doc.canvas
@@ -142,7 +154,9 @@ def _files(flow: Flow, job: FileJob, rows: list[Row], pages: dict[str, int]) -> 
     lang = job.ctx.lang
     flow.heading(word(lang, "guide_files"))
     flow.paragraph(word(lang, "guide_scale"))
-    for name, stock, two_sided, note in [(FILE_NAME, "paper", False, ""), *rows]:
+    first = [row for row in rows if row[0] == RULEBOOK]  # read before anything is printed
+    listed = [*first, (FILE_NAME, "paper", False, ""), *(r for r in rows if r[0] != RULEBOOK)]
+    for name, stock, two_sided, note in listed:
         sides = (word(lang, "two_sided", edge=word(lang, f"edge_{job.duplex}")) if two_sided
                  else word(lang, "one_sided"))
         count = word(lang, "pages", n=pages.get(name, 1))

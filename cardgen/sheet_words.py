@@ -52,6 +52,13 @@ WORDS: dict[str, dict[str, str]] = {
         "step_3_no_stickers": "Print the rest: cardstock files, then paper files.",
         "step_4": "Cut cards with a ruler and craft knife along the crop marks: first the long "
                   "lines right across the sheet, then the short ones.",
+        "rulebook": "Rulebook", "contents": "Contents", "quick_reference": "Quick reference",
+        "rulebook_bring": "What to bring",
+        "note_rulebook": "Read it first: the whole rules, with a quick reference on the "
+                         "back page.",
+        "note_booklet": "A booklet: print double-sided, flip on the {edge} edge, landscape; "
+                        "stack the sheets in order, fold the stack in half and staple twice "
+                        "along the fold ({pages} pages, blanks included).",
     },
     "ko": {
         "front": "앞면", "back": "뒷면",
@@ -97,6 +104,12 @@ WORDS: dict[str, dict[str, str]] = {
         "step_3_no_stickers": "나머지를 인쇄한다: 카드지 파일, 일반 용지 순서로.",
         "step_4": "자와 칼로 재단 표시를 따라 카드를 자른다: 먼저 용지를 가로지르는 긴 선, "
                   "다음에 짧은 선.",
+        "rulebook": "규칙서", "contents": "차례", "quick_reference": "빠른 참조",
+        "rulebook_bring": "따로 준비할 것",
+        "note_rulebook": "가장 먼저 읽는다: 규칙 전체가 있고, 마지막 쪽은 빠른 참조다.",
+        "note_booklet": "소책자: 가로 방향으로 양면 인쇄하고 {edge} 가장자리로 넘긴다. 인쇄된 "
+                        "순서대로 종이를 겹쳐 반으로 접고, 접힌 선을 따라 스테이플러로 두 번 "
+                        "찍는다 (빈 쪽 포함 {pages}쪽).",
     },
 }
 

@@ -102,7 +102,7 @@ class _Flow(Flow):
 
 def _aid(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float,
          link: Callable[[Rect], None] | None, spread: tuple[float, ...] = (0.0, 0.0),
-         ) -> list[tuple[float, int]]:
+         book: dict[str, int] | None = None) -> list[tuple[float, int]]:
     """One aid page at body size `size`, or TextOverflow naming the section that spills.
 
     `spread[j]` is added above every block (a section, the table) that does not open column
@@ -124,7 +124,7 @@ def _aid(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float,
     cols = [Rect(inner.x + k * (w + mm(9)), inner.y, w, top - inner.y) for k in (0, 1)]
     flow = _Flow(c, ctx, cols, size=size, dark=True)
     flow.ends, gaps = [col.y1 for col in cols], [0, 0]
-    for key, block in _blocks(flow, ctx):
+    for key, block in _blocks(flow, ctx, book or {}):
         col, inside = flow.col, flow.y < flow.area.y1 - 0.01
         if inside:
             flow.y -= spread[col]
@@ -140,10 +140,18 @@ def _aid(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float,
     return [(end - col.y, n) for end, col, n in zip(flow.ends, cols, gaps, strict=True)]
 
 
-def _blocks(flow: Flow, ctx: Ctx) -> list[tuple[str, Callable[[], None]]]:
-    """(field, draw) of the aid's sections, with the odds table after ODDS_AFTER."""
+# an aid section -> the rulebook section that explains it (when their ids differ)
+IN_RULEBOOK = {"investigation": "operation", "scoring": "end_game"}
+
+
+def _blocks(flow: Flow, ctx: Ctx, book: dict[str, int]) -> list[tuple[str, Callable[[], None]]]:
+    """(field, draw) of the aid's sections, with the odds table after ODDS_AFTER; each
+    heading says on which page of the rulebook (`book`: section id -> page) it is told."""
     out: list[tuple[str, Callable[[], None]]] = []
     for key, heading, points in sections(ctx, aid=True):
+        page = book.get(IN_RULEBOOK.get(key, key))
+        if page:
+            heading = f"{heading} · {t(ctx.lang, 'rb_see', n=page)}"
         out.append((f"guide.{key}", lambda h=heading, p=points: keep_section(flow, h, p)))
         if key == ODDS_AFTER:
             out.append(("odds_table", lambda: place_odds(flow, ctx, dark=True)))
@@ -161,24 +169,26 @@ def _spread(columns: list[tuple[float, int]], size: float) -> tuple[float, ...]:
     return tuple(min(0.97 * room / n, 2 * size) if n else 0.0 for room, n in columns)
 
 
-def aid_layout(ctx: Ctx, page: tuple[float, float], link: bool) -> tuple[float, tuple[float, ...]]:
+def aid_layout(ctx: Ctx, page: tuple[float, float], link: bool,
+               book: dict[str, int] | None = None) -> tuple[float, tuple[float, ...]]:
     """The largest body size from AID_MAX down to AID_BODY_MIN at which the aid fits its page,
     and the spread of its columns at that size; TextOverflow (naming the section) when even
     AID_BODY_MIN does not fit."""
     measured: list[list[tuple[float, int]]] = []  # _aid's columns at the size that fits
 
     def draw(c: Canvas, size: float) -> None:
-        measured[:] = [_aid(c, ctx, page, size, _no_link if link else None)]
+        measured[:] = [_aid(c, ctx, page, size, _no_link if link else None, book=book)]
 
     size = largest_size(draw, AID_MAX)
     return size, _spread(measured[0], size)
 
 
-def write_player_aids(doc: Document, count: int) -> None:
-    """`count` aids, one per page (so the running text can stay readable at arm's length)."""
+def write_player_aids(doc: Document, count: int, book: dict[str, int] | None = None) -> None:
+    """`count` aids, one per page (so the running text can stay readable at arm's length);
+    `book`: where the rulebook tells each section (section id -> page)."""
     c = doc.canvas
     page = c._pagesize
-    size, spread = aid_layout(doc.ctx, page, True)
+    size, spread = aid_layout(doc.ctx, page, True, book)
     for _ in range(count):  # the QR at the foot, or a box to write the address in
-        _aid(c, doc.ctx, page, size, doc.draw_link, spread)
+        _aid(c, doc.ctx, page, size, doc.draw_link, spread, book)
         doc.end_page()

@@ -75,10 +75,11 @@ def _pawns(job: FileJob) -> Written:
 
 
 def _aids(job: FileJob) -> Written:
+    from ..rulebook import book_pages
     from .aids import write_player_aids
 
     doc = job.open("player-aids.pdf", t(job.ctx.lang, "player_aid"))
-    write_player_aids(doc, max(r.count for r in job.ctx.game.game.players))
+    write_player_aids(doc, max(r.count for r in job.ctx.game.game.players), book_pages(job))
     return doc.path, doc.save(), job.page
 
 

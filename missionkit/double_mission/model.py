@@ -443,6 +443,7 @@ class RuleOption:
 class Decision:
     id: Annotated[str, TextRule(pattern=r"^D\d\d$")]
     note: Text
+    ko: str = ""  # the note in Korean, for the rulebook's "rules clarified" list
 
 
 @model

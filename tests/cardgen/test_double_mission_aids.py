@@ -62,6 +62,9 @@ class Page:
         return [m.start() for m in re.finditer(re.escape(key), self.chars)]
 
 
+POINTER = r"·rulebookp\.\d+|·규칙서\d+쪽"  # an aid heading's rulebook page (compacted)
+
+
 def _compact(s: str) -> str:
     return re.sub(r"\s+", "", s)
 
@@ -184,11 +187,17 @@ def test_no_heading_or_table_is_left_alone_at_a_column_foot(built, lang, folder)
         pages = _pages(built / folder / name)
         for key, heading, points in _sections(ctx, aid=aid):
             bullet = "" if re.match(r"\d+\.\s", points[0]) else "•"  # "1. ..." is its marker
-            hits = [(p, at) for p in pages[:1 if aid else None]
-                    for at in p.find_all(f"{heading}{bullet}{points[0]}")]
+            # an aid's heading may end with where the rulebook tells it ("· rulebook p. 3")
+            pointer = POINTER if aid else ""
+            pattern = (re.escape(_compact(heading)) + f"({pointer})?"
+                       + re.escape(_compact(f"{bullet}{points[0]}")))
+            hits = [(p, m) for p in pages[:1 if aid else None]
+                    for m in re.finditer(pattern, p.chars)]
             assert len(hits) == 1, (folder, name, key)
-            page, at = hits[0]
-            first = at + len(_compact(heading)) + len(bullet)  # the point's first character
+            page, found = hits[0]
+            at = found.start()
+            first = found.start() + len(_compact(heading)) + len(found.group(1) or "") + len(
+                bullet)  # the point's first character
             assert _below(page, at, first, page.sizes[first]), (folder, name, key)
         table = ODDS_TITLE[lang] + "".join(ODDS_HEAD[lang]) + "".join(
             "".join(row) for row in odds_rows(ctx))

@@ -31,7 +31,7 @@ def pdf_text(path: Path) -> str:
 def rebuilder(content_copy, tmp_path):
     rb = Rebuilder(BuildOptions("double-mission", out=tmp_path / "out", content=content_copy))
     first = rb.rebuild()
-    assert not first.errors and len(first.rendered) == 59 and len(first.files) == 12
+    assert not first.errors and len(first.rendered) == 59 and len(first.files) == 13
     return rb
 
 
@@ -51,15 +51,16 @@ def test_one_card_edit_rerenders_only_that_card(rebuilder, content_copy):
     edit(content_copy, HEADLINE, '"Score 5 points at once."')
     report = rebuilder.rebuild()
     assert report.rendered == ["plan_cards/headline-face"]
-    # the aids and the guide print the content version, which the edit changed
-    assert report.files == ["plan-cards.pdf", "player-aids.pdf"]
+    # the aids and the guide print the content version, which the edit changed; the
+    # rulebook prints every card's text
+    assert report.files == ["plan-cards.pdf", "player-aids.pdf", "rulebook.pdf"]
     assert "Score 5 points at once." in pdf_text(folder / "plan-cards.pdf")
     for name, (data, mtime) in before.items():
-        if name not in ("plan-cards.pdf", "player-aids.pdf", "print-guide.pdf"):
+        if name not in ("plan-cards.pdf", "player-aids.pdf", "print-guide.pdf", "rulebook.pdf"):
             path = folder / name
             assert path.read_bytes() == data and path.stat().st_mtime_ns == mtime, name
     manifest = json.loads((folder / "manifest.json").read_text())
-    assert len(manifest["files"]) == 12
+    assert len(manifest["files"]) == 13
     gallery = json.loads((rebuilder.gallery / "gallery.json").read_text())
     card = next(c for c in gallery["cards"] if c["name"] == "plan_cards/headline-face")
     assert (rebuilder.cache.root / Path(card["image"]).name).exists()

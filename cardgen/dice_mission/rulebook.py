@@ -69,6 +69,7 @@ def values(model: DiceMission) -> dict[str, int | str]:
     out["suitcase_cards"] = sum(1 for m in model.missions if m.suitcase)
     stop = EXAMPLE.steps[1]  # the worked example: the active agent's dice and rolls
     out["ex_dice"], out["ex_rolls"] = len(stop.dice[0]), stop.rolls[0]
+    out["setup_players"] = SETUP_PLAYERS
     return out
 
 

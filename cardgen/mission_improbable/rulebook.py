@@ -426,6 +426,8 @@ def card_words(model: MissionImprobable, lang: str, card: Any) -> str:
     parts = [_bonus_words(model, lang, bonus)] if bonus else []
     if text:
         parts.append(text.get(lang))
+    if card.type == "event":
+        parts.insert(0, t(lang, card.when))  # when it is played (MID-30)
     return ". ".join(parts)
 
 

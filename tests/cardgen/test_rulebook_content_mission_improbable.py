@@ -83,9 +83,18 @@ def test_each_table_lists_every_range_and_result(model, table):
     assert [e.text for e in entries[1:]] == [r.result.en for r in rows]
 
 
-def test_the_table_section_is_on_the_quick_reference():
+def test_the_quick_reference_holds_setup_the_phases_checks_missions_and_the_end():
     quick = {s["id"] for s in sections(CONTENT, PKG) if s.get("quick")}
-    assert {"setup", "turn", "checks", "missions", "end", "tables"} <= quick
+    assert {"setup", "phases_detail", "checks", "missions", "end"} <= quick
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_phase_list_names_the_nine_phases_in_order(model, lang):
+    """The quick reference's phase list (text, not generated) cannot drift from guide.yaml."""
+    detail = next(s for s in sections(CONTENT, PKG) if s["id"] == "phases_detail")
+    items = detail["blocks"][0]["list"]
+    assert [i[lang].split(":")[0] for i in items] == [p.name.get(lang)
+                                                     for p in model.guide.phases]
 
 
 def test_every_figure_block_names_a_figure_and_every_reference_exists():

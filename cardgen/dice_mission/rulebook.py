@@ -449,3 +449,20 @@ REFERENCES = {
     "reading": reading_entries,
 }
 
+
+# --- the builder's hooks ---------------------------------------------------------------------
+
+
+def component_label(key: str, n: int, lang: str) -> str:
+    """'116 mission cards' / '미션 카드 116개': a printed component in the reader's words."""
+    return t(lang, "rb_component", n=n, what=t(lang, f"rb_{key}"))
+
+
+def clarified(model: DiceMission, lang: str) -> list[str]:
+    """Each rule decision (game.yaml `decisions:`): the choice and why, in the reader's
+    language (`ko` holds the Korean sentence)."""
+    return [(d.ko or _english(d)) if lang == "ko" else _english(d) for d in model.decisions]
+
+
+def _english(decision: Any) -> str:
+    return f"{decision.choice.rstrip('.')}. {decision.note}"

@@ -28,6 +28,9 @@ STRINGS: dict[str, dict[str, str]] = {
                        "the disc.",
         "note_stickers": "Optional: stick one colour's faces on each set of 5 dice.",
         "note_aids": "Fronts and backs: two aids per sheet; cut along the dashed line.",
+        "rb_component": "{n} {what}", "rb_mission_card": "mission cards",
+        "rb_gadget_card": "gadget cards", "rb_player_aid": "player aids",
+        "rb_active_agent_token": "active agent token (print both sides)",
         "agent": "Agent", "discard": "discard", "hand_hidden": "{n} missions, hidden",
         "rolls_made": "rolls: {n}", "copies": "{n} copies",
         "sign_pips": "Dice with pips: those faces", "sign_letters": "Letters: A A = one "
@@ -61,6 +64,9 @@ STRINGS: dict[str, dict[str, str]] = {
                        "뒷면끼리 붙이고 원을 오린다.",
         "note_stickers": "선택: 주사위 5개 한 벌마다 한 색의 면을 붙인다.",
         "note_aids": "앞뒷면: 한 장에 요약 카드 2장; 점선을 따라 자른다.",
+        "rb_component": "{what} {n}개", "rb_mission_card": "미션 카드",
+        "rb_gadget_card": "가젯 카드", "rb_player_aid": "요약 카드",
+        "rb_active_agent_token": "주도 요원 토큰 (양면 인쇄)",
         "agent": "요원", "discard": "버림", "hand_hidden": "미션 {n}장, 비공개",
         "rolls_made": "굴림: {n}번", "copies": "{n}장",
         "sign_pips": "눈이 그려진 주사위: 그 눈", "sign_letters": "글자: A A = 같은 눈 둘, "

@@ -464,3 +464,22 @@ REFERENCES = {
     "assets": _cards_of(("equipment", "experience", "connection")),
     "events": _cards_of(("event",)),
 }
+
+
+# --- the builder's hooks ---------------------------------------------------------------------
+
+
+def component_label(key: str, n: int, lang: str) -> str:
+    """'20 Agents' / '요원 카드 20장': a printed component in the reader's words."""
+    return t(lang, "rb_component", n=n, what=t(lang, f"rb_{key}"))
+
+
+def clarified(model: MissionImprobable, lang: str) -> list[str]:
+    """Each rule decision (game.yaml `decisions:`): the choice and why, in the reader's
+    language (`ko` holds the Korean sentence)."""
+    return [(d.ko or _english(d)) if lang == "ko" else _english(d) for d in model.decisions]
+
+
+def _english(decision: Any) -> str:
+    return f"{decision.choice.rstrip('.')}. {decision.note}"
+

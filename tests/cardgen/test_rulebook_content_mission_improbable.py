@@ -157,3 +157,22 @@ def test_every_card_and_skill_has_a_reference_entry(model, lang):
     skills = rulebook.REFERENCES["skills"](model, lang)
     assert [e.title for e in skills] == [s.name.get(lang) for s in model.skills]
     assert len(rulebook.REFERENCES["card_types"](model, lang)) == len(model.game.card_types)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_clarified_gives_every_decision_in_the_readers_language(model, lang):
+    """One line per decision of game.yaml, choice and reason; in Korean for a Korean book."""
+    lines = rulebook.clarified(model, lang)
+    assert len(lines) == len(model.decisions)
+    hangul = [any("가" <= ch <= "힣" for ch in line) for line in lines]
+    assert all(hangul) if lang == "ko" else not any(hangul)
+    if lang == "en":
+        assert all(d.choice.rstrip(".") in line for d, line in zip(model.decisions, lines,
+                                                                    strict=True))
+
+
+def test_components_are_counted_from_the_model_in_each_language(model):
+    for key, n in model.component_counts().items():
+        en, ko = (rulebook.component_label(key, n, lang) for lang in LANGS)
+        assert str(n) in en and str(n) in ko
+        assert any("가" <= ch <= "힣" for ch in ko) and key not in en

@@ -70,3 +70,25 @@ def edit_yaml(path: Path, old: str, new: str) -> None:
     text = path.read_text()
     assert text.count(old) == 1, f"{old!r} not found once in {path.name}"
     path.write_text(text.replace(old, new))
+
+
+def ink_outside_box(figure: Any, model: Any, lang: str) -> int:
+    """Dark pixels a figure leaves outside the box it was given (a 300 x 200 pt box, at
+    (100, 150) on a 500 x 500 pt page; a 2 pt margin for antialiasing)."""
+    from PIL import Image
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(500, 500))
+    figure.draw(c, 100, 150, 300, 200, model, lang)
+    c.showPage()
+    c.save()
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = Path(tmp) / "figure.pdf"
+        pdf.write_bytes(buf.getvalue())
+        subprocess.run(["pdftoppm", "-r", "72", "-png", "-singlefile", str(pdf),
+                        str(Path(tmp) / "figure")], check=True)
+        image = Image.open(Path(tmp) / "figure.png").convert("L")
+    inside = (98, 500 - 352, 402, 500 - 148)  # left, top, right, bottom in pixels
+    return sum(1 for y in range(image.height) for x in range(image.width)
+               if image.getpixel((x, y)) < 200
+               and not (inside[0] <= x < inside[2] and inside[1] <= y < inside[3]))

@@ -176,3 +176,11 @@ def test_components_are_counted_from_the_model_in_each_language(model):
         en, ko = (rulebook.component_label(key, n, lang) for lang in LANGS)
         assert str(n) in en and str(n) in ko
         assert any("가" <= ch <= "힣" for ch in ko) and key not in en
+
+
+@pytest.mark.parametrize("key", list(rulebook.FIGURES))
+def test_each_figure_stays_inside_the_box_it_is_given(model, key):
+    """The builder gives a box; the figure fits itself in, keeping its aspect."""
+    from tests.cardgen.rulebook_helpers import ink_outside_box
+
+    assert ink_outside_box(rulebook.FIGURES[key], model, "en") == 0

@@ -36,10 +36,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "sign_pips": "Dice with pips: those faces", "sign_letters": "Letters: A A = one "
         "number twice; B is another number", "sign_caption": "Blank dice with a caption: "
         "any of the faces named", "sign_run": "N, N+1…: numbers in a row",
-        "sign_struck": "A struck die: no such die", "sign_sum": "Σ with a sign: the sum of "
-        "the dice", "sign_count": "#: how many such dice", "sign_plus": "+: both groups",
-        "sign_mark_most": "▲: more than each opponent", "sign_mark_fewest": "▼: fewer than "
-        "each opponent", "sign_mark_only": "Ringed agent: only you",
+        "sign_struck": "A struck die: no such die",
+        "sign_sum": "Sigma with a sign: the sum of the dice",
+        "sign_count": "#: how many such dice", "sign_plus": "+: both groups",
+        "sign_mark_most": "Triangle up: more than each opponent",
+        "sign_mark_fewest": "Triangle down: fewer than each opponent",
+        "sign_mark_only": "Ringed agent: only you",
         "sign_mark_player": "Agent sign: per player or each player",
     },
     "ko": {
@@ -72,10 +74,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "sign_pips": "눈이 그려진 주사위: 그 눈", "sign_letters": "글자: A A = 같은 눈 둘, "
         "B는 다른 눈", "sign_caption": "빈 주사위와 설명: 적힌 눈 중 아무것",
         "sign_run": "N, N+1…: 이어지는 눈(스트레이트)", "sign_struck": "빗금 친 주사위: 그런 "
-        "주사위가 없어야 한다", "sign_sum": "Σ와 부호: 주사위 눈의 합",
+        "주사위가 없어야 한다", "sign_sum": "시그마와 부호: 주사위 눈의 합",
         "sign_count": "#: 그런 주사위의 개수", "sign_plus": "+: 두 묶음 모두",
-        "sign_mark_most": "▲: 어느 상대보다도 많이", "sign_mark_fewest": "▼: 어느 상대보다도 "
-        "적게", "sign_mark_only": "동그라미 친 요원: 나 하나뿐",
+        "sign_mark_most": "위쪽 삼각형: 어느 상대보다도 많이",
+        "sign_mark_fewest": "아래쪽 삼각형: 어느 상대보다도 적게",
+        "sign_mark_only": "동그라미 친 요원: 나 하나뿐",
         "sign_mark_player": "요원 표시: 한 사람당, 또는 각 요원",
     },
 }

@@ -92,3 +92,16 @@ def ink_outside_box(figure: Any, model: Any, lang: str) -> int:
     return sum(1 for y in range(image.height) for x in range(image.width)
                if image.getpixel((x, y)) < 200
                and not (inside[0] <= x < inside[2] and inside[1] <= y < inside[3]))
+
+
+def missing_glyphs(words: str, lang: str) -> set[str]:
+    """Characters of `words` that the book's body and bold fonts for `lang` cannot print
+    (they would show as empty boxes)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from cardgen.fonts import fonts_for
+
+    fonts = fonts_for(lang)
+    faces = [pdfmetrics.getFont(name).face for name in (fonts.body, fonts.bold)]
+    return {ch for ch in set(words) if not ch.isspace()
+            and not all(ord(ch) in face.charToGlyph for face in faces)}

@@ -184,3 +184,15 @@ def test_each_figure_stays_inside_the_box_it_is_given(model, key):
     from tests.cardgen.rulebook_helpers import ink_outside_box
 
     assert ink_outside_box(rulebook.FIGURES[key], model, "en") == 0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_character_of_the_book_has_a_glyph(model, lang):
+    """Text, titles and reference entries print in the book's fonts (no empty boxes)."""
+    from tests.cardgen.rulebook_helpers import missing_glyphs
+
+    words = [filled(CONTENT, PKG, rulebook.values(model), lang)]
+    words += [e.title + e.text for ref in rulebook.REFERENCES.values()
+              for e in ref(model, lang)]
+    words += rulebook.clarified(model, lang)
+    assert missing_glyphs("".join(words), lang) == set()

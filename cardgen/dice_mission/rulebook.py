@@ -70,6 +70,22 @@ def values(model: DiceMission) -> dict[str, int | str]:
     stop = EXAMPLE.steps[1]  # the worked example: the active agent's dice and rolls
     out["ex_dice"], out["ex_rolls"] = len(stop.dice[0]), stop.rolls[0]
     out["setup_players"] = SETUP_PLAYERS
+    out.update(example_words(model))
+    return out
+
+
+def example_words(model: DiceMission) -> dict[str, int | str]:
+    """The worked example's names and faces, for its captions (EN and KO names)."""
+    out: dict[str, int | str] = {}
+    for i, name in enumerate(EXAMPLE.agents, start=1):
+        out.update({f"ex_a{i}_{lang}": word for lang, word in name.items()})
+    last = EXAMPLE.steps[-1]
+    gadget = model.gadget(last.gadget)
+    out.update({f"ex_gadget_{lang}": gadget.name.get(lang) for lang in ("en", "ko")})
+    (giver, given), (taker, taken) = last.swap or ((0, 0), (0, 0))
+    before = EXAMPLE.steps[-2].dice
+    out["ex_kept_face"] = EXAMPLE.steps[0].dice[0][EXAMPLE.steps[0].marked[0][1]]
+    out["ex_swap_out"], out["ex_swap_in"] = before[taker][taken], before[giver][given]
     return out
 
 

@@ -136,6 +136,11 @@ def values(model: MissionImprobable) -> dict[str, int | str]:
     out["ex_failure_roll"] = EXAMPLE.failure_roll
     out["ex_d5_roll"], out["ex_d5"] = EXAMPLE.d5_roll, d5(model, EXAMPLE.d5_roll)
     out["ex_mp"] = model.card(EXAMPLE.mission).mp
+    for lang in ("en", "ko"):
+        out[f"ex_agent_{lang}"] = model.card(EXAMPLE.agent).display_name.get(lang)
+        out[f"ex_asset_{lang}"] = model.card(EXAMPLE.asset).display_name.get(lang)
+        for i, line in enumerate(checks, start=1):
+            out[f"ex{i}_skill_{lang}"] = model.skill_by_id[line.skill].name.get(lang)
     return out
 
 

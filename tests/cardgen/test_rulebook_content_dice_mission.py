@@ -174,3 +174,10 @@ def test_every_character_of_the_book_has_a_glyph(model, lang):
               for e in ref(model, lang)]
     words += rulebook.clarified(model, lang)
     assert missing_glyphs("".join(words), lang) == set()
+
+
+def test_the_example_text_names_the_gadget_the_figure_draws(content_copy: Path):
+    edit_yaml(content_copy / PKG / "gadgets.yaml", "name: {en: Transaction,",
+              "name: {en: Swap Deal,")
+    en = filled(CONTENT, PKG, rulebook.values(load_game(GAME, content_copy)), "en")
+    assert "Cleo plays Swap Deal" in en and "Transaction" not in en

@@ -196,3 +196,12 @@ def test_every_character_of_the_book_has_a_glyph(model, lang):
               for e in ref(model, lang)]
     words += rulebook.clarified(model, lang)
     assert missing_glyphs("".join(words), lang) == set()
+
+
+def test_the_example_text_names_the_cards_the_figures_draw(content_copy: Path):
+    """Renaming the example's agent and asset in the content renames them in the text."""
+    edit_yaml(content_copy / PKG / "agents.yaml", "name: {en: Mr. Bond,", "name: {en: Ms. Bond,")
+    edit_yaml(content_copy / PKG / "equipment.yaml", "name: {en: Silencer,",
+              "name: {en: Suppressor,")
+    en = filled(CONTENT, PKG, rulebook.values(load_game(GAME, content_copy)), "en")
+    assert "Ms. Bond, carrying a Suppressor" in en and "Mr. Bond" not in en

@@ -28,6 +28,21 @@ STRINGS: dict[str, dict[str, str]] = {
                        "the disc.",
         "note_stickers": "Optional: stick one colour's faces on each set of 5 dice.",
         "note_aids": "Fronts and backs: two aids per sheet; cut along the dashed line.",
+        "rb_component": "{n} {what}", "rb_mission_card": "mission cards",
+        "rb_gadget_card": "gadget cards", "rb_player_aid": "player aids",
+        "rb_active_agent_token": "active agent token (print both sides)",
+        "agent": "Agent", "discard": "discard", "hand_hidden": "{n} missions, hidden",
+        "rolls_made": "rolls: {n}", "copies": "{n} copies",
+        "sign_pips": "Dice with pips: those faces", "sign_letters": "Letters: A A = one "
+        "number twice; B is another number", "sign_caption": "Blank dice with a caption: "
+        "any of the faces named", "sign_run": "N, N+1…: numbers in a row",
+        "sign_struck": "A struck die: no such die",
+        "sign_sum": "Sigma with a sign: the sum of the dice",
+        "sign_count": "#: how many such dice", "sign_plus": "+: both groups",
+        "sign_mark_most": "Triangle up: more than each opponent",
+        "sign_mark_fewest": "Triangle down: fewer than each opponent",
+        "sign_mark_only": "Ringed agent: only you",
+        "sign_mark_player": "Agent sign: per player or each player",
     },
     "ko": {
         "solo": "솔로", "versus": "버서스", "team": "팀", "special": "스페셜",
@@ -51,6 +66,20 @@ STRINGS: dict[str, dict[str, str]] = {
                        "뒷면끼리 붙이고 원을 오린다.",
         "note_stickers": "선택: 주사위 5개 한 벌마다 한 색의 면을 붙인다.",
         "note_aids": "앞뒷면: 한 장에 요약 카드 2장; 점선을 따라 자른다.",
+        "rb_component": "{what} {n}개", "rb_mission_card": "미션 카드",
+        "rb_gadget_card": "가젯 카드", "rb_player_aid": "요약 카드",
+        "rb_active_agent_token": "주도 요원 토큰 (양면 인쇄)",
+        "agent": "요원", "discard": "버림", "hand_hidden": "미션 {n}장, 비공개",
+        "rolls_made": "굴림: {n}번", "copies": "{n}장",
+        "sign_pips": "눈이 그려진 주사위: 그 눈", "sign_letters": "글자: A A = 같은 눈 둘, "
+        "B는 다른 눈", "sign_caption": "빈 주사위와 설명: 적힌 눈 중 아무것",
+        "sign_run": "N, N+1…: 이어지는 눈(스트레이트)", "sign_struck": "빗금 친 주사위: 그런 "
+        "주사위가 없어야 한다", "sign_sum": "시그마와 부호: 주사위 눈의 합",
+        "sign_count": "#: 그런 주사위의 개수", "sign_plus": "+: 두 묶음 모두",
+        "sign_mark_most": "위쪽 삼각형: 어느 상대보다도 많이",
+        "sign_mark_fewest": "아래쪽 삼각형: 어느 상대보다도 적게",
+        "sign_mark_only": "동그라미 친 요원: 나 하나뿐",
+        "sign_mark_player": "요원 표시: 한 사람당, 또는 각 요원",
     },
 }
 

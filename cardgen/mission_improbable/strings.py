@@ -31,6 +31,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "target": "The game ends after the round in which the deck runs out or someone reaches "
                   "{n} MP. Ties: more completed missions, then shared.",
         "bought": "{n} {name} per player",
+        "rb_component": "{n} {what}", "rb_agent_card": "agent cards",
+        "rb_mission_card": "mission cards", "rb_obstacle_card": "obstacle cards",
+        "rb_location_card": "location cards", "rb_equipment_card": "equipment cards",
+        "rb_experience_card": "experience cards", "rb_connection_card": "connection cards",
+        "rb_event_card": "event cards",
+        "deck": "Shared deck", "discard": "discard pile", "hand_of": "Your hand: {n} cards",
+        "your_area": "One player's area", "agent": "Agent", "passed": "PASSED",
+        "failed": "FAILED",
+        "obstacles_on_mission": "A mission in play, with two obstacles an opponent played on "
+                                "it face down",
     },
     "ko": {
         "cards": "카드", "reference": "참조표", "player_aid": "요약 카드", "score_pad": "점수표",
@@ -54,6 +64,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "target": "덱이 떨어지거나 누군가 {n} MP에 이른 라운드가 끝나면 게임이 끝난다. "
                   "동점이면 완수한 미션이 많은 쪽, 그래도 같으면 공동 순위.",
         "bought": "1인당 {name} {n}개",
+        "rb_component": "{what} {n}장", "rb_agent_card": "요원 카드",
+        "rb_mission_card": "미션 카드", "rb_obstacle_card": "장애물 카드",
+        "rb_location_card": "장소 카드", "rb_equipment_card": "장비 카드",
+        "rb_experience_card": "경력 카드", "rb_connection_card": "인맥 카드",
+        "rb_event_card": "이벤트 카드",
+        "deck": "공용 덱", "discard": "버린 카드 더미", "hand_of": "내 손패: {n}장",
+        "your_area": "한 사람의 자리", "agent": "요원", "passed": "성공", "failed": "실패",
+        "obstacles_on_mission": "진행 중인 미션과, 상대가 그 위에 뒷면으로 놓은 장애물 2장",
     },
 }
 

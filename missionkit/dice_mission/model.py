@@ -187,6 +187,7 @@ class Decision:
     id: Annotated[str, TextRule(pattern=r"^[A-Z]+-\d\d$")]
     choice: Text
     note: Text
+    ko: str = ""  # the decision and why, in Korean (the rulebook's "rules clarified")
 
 
 @model

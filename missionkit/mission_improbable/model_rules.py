@@ -232,6 +232,7 @@ class Decision:
     id: Annotated[str, TextRule(pattern=r"^MID-\d\d$")]
     choice: Text
     note: Text
+    ko: str = ""  # the decision and why, in Korean (the rulebook's "rules clarified")
 
 
 @model

@@ -189,6 +189,7 @@ def _end_turn(state: State, event: EndTurn) -> None:
         else:
             rnd.turn = order[order.index(event.player) + 1]
         return
+    p.draws_due = 0  # DMD-31: a suitcase gadget not drawn on this turn lapses
     if state.has_won(event.player):
         state.status, state.winner = "finished", event.player
         log(state, "dc.wins", player=event.player)
@@ -254,7 +255,8 @@ def meets(check: Check, seat: int, table: tuple[tuple[int, ...], ...]) -> bool:
 @handles(DrawGadget)
 def _draw_gadget(state: State, event: DrawGadget) -> None:
     p = state.players[event.player]
-    if p.draws_due:
+    if p.draws_due:  # owed only during the turn the card was completed (DMD-31)
+        own_turn(state, event, "debriefing")
         p.draws_due -= 1
         why = "suitcase"
     else:

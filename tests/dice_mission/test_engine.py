@@ -334,3 +334,15 @@ def test_a_hand_is_checked_on_one_phone_without_touching_the_state(dm):
     with pytest.raises(IllegalEvent) as exc:
         hand_check(state, 0, ["solo_01", "nope"])
     assert exc.value.field == "cards[1]"
+
+
+def test_the_suitcase_gadget_is_drawn_on_the_completing_turn_only(dm):
+    """Rulebook l. 53: the gadget is drawn on completing the card, not on a later turn."""
+    rolled = mission_phase(3, 0, [[1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]])
+    done = rolled + [complete(0, "solo_06"), end(0)]  # a suitcase owed, the turn passed
+    assert replay(setup(), done, dm).players[0].draws_due == 0
+    assert "Tom's turn" in refused(dm, done, draw(0), "event.player")
+    later = done + [end(1), end(2)] + mission_phase(3, 1, [[1, 2]] * 3)
+    later += [end(1), end(2)]  # round 2, Cecile's own debriefing turn: no suitcase left
+    state = try_apply(replay(setup(), later, dm), draw(0))
+    assert lines(state)[-1] == "Cecile draws a gadget (the failure option)."

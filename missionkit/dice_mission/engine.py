@@ -64,8 +64,9 @@ ROLLED = ("dice", "reroll", "forced_relaunch", "extra_chance")
 
 
 def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
-    """Turn a `roll: true` request into faces, and a SPECIAL left for the app to turn up
-    (a refill or an exchange's kept card) into its id, so the stored event is exact."""
+    """Turn a `roll: true` request into faces, and a SPECIAL refill left for the app to turn
+    up into its id, so the stored event is exact. An exchange's kept card is the player's
+    choice (`table.exchange_choices`), never drawn here."""
     if raw.get("type") in SPECIAL_DRAWS:
         return _resolve_special(state, raw, rng)
     if raw.get("type") not in ROLLED or not raw.get("roll"):
@@ -77,19 +78,16 @@ def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
     return out
 
 
-SPECIAL_DRAWS = {"complete": "refill", "exchange": "keep", "change_of_mission": "keep"}
+SPECIAL_DRAWS = {"complete": "refill"}
 
 
 def _resolve_special(state: State, raw: dict, rng: random.Random) -> dict:
     key, card = SPECIAL_DRAWS[raw["type"]], raw.get("card")
     if raw.get(key) is not None or card not in state.display:
         return raw
-    if raw["type"] != "complete" and raw.get("card_type") != SPECIAL:
-        return raw
     deck = state.special_deck()
     vs = state.setup.variants.very_special
-    if not deck or (vs and not (state.limits.very_special_refill if key == "refill"
-                                else state.limits.very_special_exchange)):
+    if not deck or (vs and not state.limits.very_special_refill):
         return raw
     return {**raw, key: rng.choice(deck)}
 

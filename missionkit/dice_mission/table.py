@@ -103,6 +103,15 @@ def turn_up(state: State, card: str | None, field: str) -> str | None:
     return stream(state.setup.seed, f"special-draw:{state.draws}").choice(deck)
 
 
+def exchange_choices(state: State) -> list[str]:
+    """The SPECIALs drawn for an exchange now (`round.exchange_draw` of them, rulebook l. 57),
+    when the app keeps the deck: the same cards on every phone and replay, new ones after
+    each event. A table that dealt its own display draws its own cards instead."""
+    deck = state.special_deck()
+    draw = stream(state.setup.seed, f"special-exchange:{len(state.log)}")
+    return draw.sample(deck, min(state.limits.exchange_draw, len(deck)))
+
+
 def exchange(state: State, event: Any) -> Message:
     """Give up a mission and keep one of two drawn from its deck; the log line (an
     `exchange_hand` or `exchange_special` message)."""
@@ -118,10 +127,18 @@ def exchange(state: State, event: Any) -> Message:
         refuse(state, "dc.no.specials_kept", "event.card_type")
     if event.card not in state.display:
         refuse(state, "dc.no.not_face_up", "event.card", mission=event.card, type="SPECIAL")
-    if not state.special_deck() and event.keep is None:
+    deck = state.special_deck()
+    if not deck and event.keep is None:
         refuse(state, "dc.no.deck_empty", "event.card", type="SPECIAL")
+    keep = event.keep
+    if keep is None and len(deck) > 1:
+        refuse(state, "dc.no.choose_kept", "event.keep", n=state.limits.exchange_draw,
+               type="SPECIAL")
+    drawn = exchange_choices(state)
+    if state.setup.display is None and keep is not None and keep not in drawn:
+        refuse(state, "dc.no.not_drawn", "event.keep", mission=keep)
     slot = state.display.index(event.card)
-    state.display[slot] = turn_up(state, event.keep, "event.keep")
+    state.display[slot] = turn_up(state, keep or deck[0], "event.keep")
     return msg("exchange_special", player=event.player, type="SPECIAL", mission=event.card,
                new=state.display[slot])
 

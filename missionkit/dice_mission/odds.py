@@ -2,15 +2,20 @@
 
 You roll N dice up to R times, choosing before each reroll the dice to keep that give this
 card the best chance (a dynamic programme over the multisets of kept dice, memoised per N).
-No gadgets. SOLO and SPECIAL figures are exact. For VERSUS and TEAM the opponents each roll
-the same N dice once at random and you roll first without seeing them: a card whose check
-splits over opponents (`only`, `most`, `fewest`, `exclusive`, `each_player`, `players`) is
-still exact; any other (table predicates) uses a fixed-seed sample of opponents' rolls, so
-its figure is indicative.
+No gadgets. For VERSUS and TEAM the opponents each roll the same N dice once at random and
+you roll first without seeing them. Every figure is exact: a card whose check splits over
+opponents (`only`, `most`, `fewest`, `exclusive`, `each_player`, `players`) multiplies
+per-opponent chances; a table-wide TEAM card reads the opponents' dice as one distribution
+(`table_odds`). Only a TEAM card mixing per-player and table-wide parts, which the deck does
+not hold, would fall back on a fixed sample of opponents' rolls.
+
+Each card's table of chances (per final roll of yours) is computed once per dice count and
+player count and kept (`success`), and so is each figure (`chance`).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -21,7 +26,7 @@ from math import comb, factorial
 from operator import mul
 from typing import Any
 
-from . import counts, pool
+from . import counts, pool, table_odds
 from .model import Check, Mission
 from .predicates import evaluate
 
@@ -84,17 +89,54 @@ def best_play(n: int, rolls: int, value: list[float]) -> float:
     return sum(p * x for p, x in zip(sp.chance, v, strict=True))
 
 
+_CHANCES: dict[tuple[str, int, int, int], float] = {}
+_SUCCESS: dict[tuple[str, int, int], list[float]] = {}
+_TABLE_CARDS: dict[tuple[str, int], table_odds.TableCard] = {}
+
+
+def clear_caches() -> None:
+    """Forget every cached figure, table and state space (to measure from cold)."""
+    for cached in (_CHANCES, _SUCCESS, _TABLE_CARDS):
+        cached.clear()
+    table_odds.clear()
+    space.cache_clear()
+    rolls_of.cache_clear()
+
+
+def _key(check: Check) -> str:
+    return f"{check.scope}:{json.dumps(check.rule, sort_keys=True)}"
+
+
 def chance(mission: Mission | Check, dice: int, rolls: int, players: int) -> float:
     """The chance to complete `mission` rolling `dice` dice up to `rolls` times at a table
     of `players` (2-5), in 0..1."""
     if not 1 <= dice <= 6 or rolls < 1 or not 2 <= players <= 5:
         raise ValueError("dice 1-6, rolls 1 or more, players 2-5")
     check = mission.check if isinstance(mission, Mission) else mission
-    return best_play(dice, rolls, success(check, dice, players))
+    key = (_key(check), dice, rolls, _seen_players(check, players))
+    hit = _CHANCES.get(key)
+    if hit is None:
+        hit = _CHANCES[key] = best_play(dice, rolls, success(check, dice, players))
+    return hit
+
+
+def _seen_players(check: Check, players: int) -> int:
+    """The player count as the card sees it: 0 for a card of your own dice alone that
+    counts no players (its figure is the same at every table)."""
+    own = check.scope in ("solo", "special")
+    return 0 if own and "per_player" not in json.dumps(check.rule) else players
 
 
 def success(check: Check, dice: int, players: int) -> list[float]:
-    """For each final roll of yours, the chance that the card is met."""
+    """For each final roll of yours, the chance that the card is met (kept per card)."""
+    key = (_key(check), dice, _seen_players(check, players))
+    hit = _SUCCESS.get(key)
+    if hit is None:
+        hit = _SUCCESS[key] = _success(check, dice, players)
+    return hit
+
+
+def _success(check: Check, dice: int, players: int) -> list[float]:
     states = space(dice).states
     rule, scope = check.rule, check.scope
     if scope in ("solo", "special"):
@@ -102,7 +144,27 @@ def success(check: Check, dice: int, players: int) -> list[float]:
     exact = _split_over_opponents(rule, scope, dice, players - 1)
     if exact is not None:
         return [exact(s) for s in states]
+    if scope == "team" and table_only(rule):
+        return _table_wide(check, dice, players)
     return _sampled(check, dice, players)
+
+
+def _table_wide(check: Check, dice: int, players: int) -> list[float]:
+    """A TEAM card on the whole table: exact, the others' dice as one distribution."""
+    key = (_key(check), players)
+    card = _TABLE_CARDS.get(key)
+    if card is None:
+        card = _TABLE_CARDS[key] = table_odds.TableCard(check.rule, players)
+    theirs = dice * (players - 1)
+    seen: dict[tuple[int, ...], float] = {}
+    out = []
+    for s in space(dice).states:
+        mine = tuple(s.count(v) for v in range(1, 7))
+        x = seen.get(mine)
+        if x is None:
+            x = seen[mine] = card.given(mine, theirs)
+        out.append(x)
+    return out
 
 
 # --- cards that split over opponents: exact ------------------------------------------
@@ -195,7 +257,7 @@ def _exclusive(s: Roll, need: int, their_dice: int) -> float:
     return total
 
 
-# --- anything else: a fixed sample of opponents' rolls --------------------------------
+# --- a TEAM card mixing per-player and table-wide parts: a fixed sample -----------------
 
 
 def _sampled(check: Check, n: int, players: int) -> list[float]:

@@ -56,7 +56,7 @@ def roll_limit(state: State, seat: int) -> int:
 
 def dice_rows(state: State, seat: int) -> int:
     """How many face rows the dice form shows `seat` (N, or up to the most for the agent)."""
-    lim, n = state.limits, state.round.n
+    lim, n = state.limits, state.round.n_for(seat)
     base = lim.dice_max if n is None else n
     joker = state.setup.variants.joker and state.players[seat].jokers < lim.joker_uses
     return min(base + (lim.joker_dice if joker else 0), lim.joker_max_dice if joker else base)

@@ -94,7 +94,7 @@ def _resolve_special(state: State, raw: dict, rng: random.Random) -> dict:
 
 def dice_count(state: State, event: Dice) -> int:
     """How many dice a `dice` event must show: N (the agent may set it), plus the Joker."""
-    n = state.round.n
+    n = state.round.n_for(event.player)
     if n is None and event.player == state.round.agent:
         n = event.count
         if n is None and event.faces is not None:
@@ -148,7 +148,8 @@ def _dice(state: State, event: Dice) -> None:
     limit = lim.rolls_max if agent else state.round.r
     if event.rolls > limit:
         refuse(state, "dc.no.most_rolls", "event.rolls", n=limit)
-    state.round.n = count - (lim.joker_dice if event.joker else 0)
+    if event.player not in state.round.kept_n:
+        state.round.n = count - (lim.joker_dice if event.joker else 0)
     p.dice, p.rolls, p.jokers = list(event.faces), event.rolls, p.jokers + event.joker
     log(state, ("dc.rolls_joker" if event.joker else "dc.rolls")
         + ("_many" if event.rolls > 1 else ""), player=event.player, faces=faces(p.dice),

@@ -109,7 +109,6 @@ TEMPLATES = {
     "dc.no.specials_kept": N_("Very Special Missions: the SPECIALs cannot be exchanged"),
     "dc.no.deck_empty": N_("the {type} deck is empty"),
     "dc.no.choose_kept": N_("draw {n} {type} cards and choose the one you keep"),
-    "dc.no.not_drawn": N_("'{mission}' is not one of the cards drawn for this exchange"),
     # a new game's setup
     "dc.no.player_count": N_("Dice Mission needs {low} to {high} players; this setup has {n}"),
     "dc.no.unknown_colour": N_("unknown colour '{value}' (one of {colours})"),

@@ -81,12 +81,32 @@ def _sub_rolls(state: Roll) -> list[Roll]:
 def best_play(n: int, rolls: int, value: list[float]) -> float:
     """Expected `value` of the final dice under the best keep choices, `rolls` rolls."""
     sp = space(n)
+    v = rolls_left(n, rolls - 1, value)
+    return sum(p * x for p, x in zip(sp.chance, v, strict=True))
+
+
+def rolls_left(n: int, left: int, value: list[float]) -> list[float]:
+    """For each roll of n dice lying on the table, its expected `value` when `left` more
+    rolls may follow, the dice to keep chosen best each time."""
+    sp = space(n)
     v = value
-    for _ in range(rolls - 1):
+    for _ in range(left):
         get = v.__getitem__
         e = [sum(map(mul, chances, map(get, states))) for states, chances in sp.moves]
         v = [max(map(e.__getitem__, keeps)) for keeps in sp.keeps_of]
-    return sum(p * x for p, x in zip(sp.chance, v, strict=True))
+    return v
+
+
+def chance_from(mission: Mission | Check, faces: list[int], left: int,
+                players: int) -> float | None:
+    """The chance to complete `mission` from the dice lying in front of you (`faces`) with
+    `left` rolls still allowed, the others' dice unseen; None for no dice or more than 6."""
+    if not 1 <= len(faces) <= 6 or left < 0 or not 2 <= players <= 5:
+        return None
+    check = mission.check if isinstance(mission, Mission) else mission
+    n = len(faces)
+    v = rolls_left(n, left, success(check, n, players))
+    return v[space(n).states.index(tuple(sorted(faces)))]
 
 
 _CHANCES: dict[tuple[str, int, int, int], float] = {}

@@ -104,9 +104,9 @@ def turn_up(state: State, card: str | None, field: str) -> str | None:
 
 
 def exchange_choices(state: State) -> list[str]:
-    """The SPECIALs drawn for an exchange now (`round.exchange_draw` of them, rulebook l. 57),
-    when the app keeps the deck: the same cards on every phone and replay, new ones after
-    each event. A table that dealt its own display draws its own cards instead."""
+    """The SPECIALs the app draws for an exchange now (`round.exchange_draw` of them,
+    rulebook l. 57): the same cards on every phone and replay, new ones after each event.
+    The player keeps one; a table that drew other real cards names the one it kept."""
     deck = state.special_deck()
     draw = stream(state.setup.seed, f"special-exchange:{len(state.log)}")
     return draw.sample(deck, min(state.limits.exchange_draw, len(deck)))
@@ -134,9 +134,6 @@ def exchange(state: State, event: Any) -> Message:
     if keep is None and len(deck) > 1:
         refuse(state, "dc.no.choose_kept", "event.keep", n=state.limits.exchange_draw,
                type="SPECIAL")
-    drawn = exchange_choices(state)
-    if state.setup.display is None and keep is not None and keep not in drawn:
-        refuse(state, "dc.no.not_drawn", "event.keep", mission=keep)
     slot = state.display.index(event.card)
     state.display[slot] = turn_up(state, keep or deck[0], "event.keep")
     return msg("exchange_special", player=event.player, type="SPECIAL", mission=event.card,

@@ -33,8 +33,7 @@ def _met_cards(server, table: list[list[int]]) -> dict[str, str]:
 
 
 def _tap_dice(page, faces: list[int]) -> None:
-    for i, face in enumerate(faces):
-        page.locator(f"input[name=face{i}][value='{face}']").check(force=True)
+    page.fill("#dm-faces", " ".join(map(str, faces)))  # typed, as a table rolling real dice
     page.click("text=Record my dice")
     page.wait_for_selector("text=roll again or stop")  # recorded before the next tap
 

@@ -41,7 +41,8 @@ def parse_event(raw: Any) -> Any:
         err = exc.errors()[0]
         tag = err["type"] in ("union_tag_invalid", "union_tag_not_found")
         loc = ("type",) if tag else err["loc"][1:]  # a tagged union puts the type first
-        raise IllegalEvent(err["msg"], field_path(("event", *loc))) from None
+        field = field_path(("event", *loc))
+        raise IllegalEvent(f"{field}: {err['msg']}", field) from None  # the words name it
 
 
 def replay(setup: Setup, events: Iterable[Any], game: DiceMission) -> State:

@@ -105,10 +105,11 @@ def turn_up(state: State, card: str | None, field: str) -> str | None:
 
 def exchange_choices(state: State) -> list[str]:
     """The SPECIALs the app draws for an exchange now (`round.exchange_draw` of them,
-    rulebook l. 57): the same cards on every phone and replay, new ones after each event.
+    rulebook l. 57): the same cards on every phone and replay, all turn long.
     The player keeps one; a table that drew other real cards names the one it kept."""
-    deck = state.special_deck()
-    draw = stream(state.setup.seed, f"special-exchange:{len(state.log)}")
+    deck, rnd = state.special_deck(), state.round
+    turn = f"{rnd.number}:{rnd.side}:{rnd.turn}:{','.join(state.display)}"
+    draw = stream(state.setup.seed, f"special-exchange:{turn}")  # a gadget cannot redraw
     return draw.sample(deck, min(state.limits.exchange_draw, len(deck)))
 
 

@@ -212,3 +212,23 @@ def test_the_turn_shows_the_odds_for_the_dice_on_the_table_and_the_rolls_left(cl
     assert now > fresh  # a pair of 6s already lies on the table
     assert f"with these dice and 2 rolls left: {now * 100:.0f}%" in shown
     assert 'id="dm-odds"' in table.page()  # the rolling turn offers it
+
+
+def test_an_api_event_with_a_field_its_type_does_not_take_names_it(client):
+    table = Table(client, armed(3, 1) + [dice(1, [1, 2, 3])])
+    r = client.post(f"/api/v1/games/{table.id}/events",
+                    headers={"Authorization": f"Bearer {table.token}"},
+                    json={"version": table.version, "event": {
+                        "type": "target_lock", "player": 1, "target": 0, "die": 2}})
+    assert r.status_code == 422 and r.json["field"] == "event.die"
+    assert r.json["error"].startswith("event.die:")  # the words name it too
+
+
+def test_a_refused_dice_entry_marks_the_faces_box(client):
+    table = Table(client)
+    r = table.send({"type": "dice", "player": "0", "faces": "4 4 9"})
+    assert r.status_code == 422
+    html = r.data.decode()
+    assert 'id="dm-faces" name="faces"' in html and re.search(
+        r'id="dm-faces"[^>]*aria-invalid="true"', html)
+    assert "Check this field: Dice faces" in text(html)

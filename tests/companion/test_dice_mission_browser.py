@@ -222,3 +222,51 @@ def test_a_rolling_turn_with_typed_dice_fits_the_first_screen(browser, live):  #
     print(f"\nDice Mission rolling turn with typed dice: {taps.count} taps (target <= 5)")
     assert taps.count <= 5
     context.close()
+
+
+def test_a_transaction_through_the_phone_refused_then_fixed(browser, live):  # noqa: F811
+    """Issue 26, items 15-16 at 390 x 844: Transaction has its four fields; a refusal marks
+    the field it names and keeps the others; once the turn passes the form starts empty."""
+    from tests.dice_mission.helpers import armed, mission_phase
+
+    status, body = call(live.url + "/api/v1/games", "POST", {
+        "game": "dice-mission", "display": DISPLAY, "players": [
+            {"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "blue"},
+            {"name": "Cy", "colour": "green"}]})
+    assert status == 201, body
+    version = 0
+    for event in armed(3, 2) + mission_phase(3, 2, [[1, 2], [3, 4], [5, 6]]):
+        status, made = call(live.url + f"/api/v1/games/{body['id']}/events", "POST",
+                            {"version": version, "event": event}, body["edit_token"])
+        assert status == 200, made
+        version = made["version"]
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(body["join_url"])
+    page.wait_for_selector("text=Cy’s debriefing turn")
+    settled(page)
+    page.click("#dm-gadgets summary")
+    form = page.locator("#gd-transaction")
+    selects = form.locator("select")
+    assert [selects.nth(i).get_attribute("name") for i in range(4)] == [
+        "target", "die", "other", "other_die"]
+    for i, value in enumerate(["0", "1", "0", "0"]):  # Ann with Ann: refused
+        selects.nth(i).select_option(value)
+    form.locator("button[type=submit]").first.click()
+    page.wait_for_selector("#gd-transaction .field-error")
+    assert "Other player" in page.locator("#gd-transaction .field-error").inner_text()
+    assert page.locator("#gd-transaction select[name=other]").get_attribute(
+        "aria-invalid") == "true"
+    assert "a swap is between two players" in page.locator("#error").inner_text()
+    assert page.locator("#gd-transaction select[name=target]").input_value() == "0"  # kept
+    settled(page)
+    page.locator("#gd-transaction select[name=other]").select_option("1")
+    page.locator("#gd-transaction button[type=submit]").first.click()
+    page.wait_for_selector("#game .log >> text=swap", state="attached")
+    settled(page)
+    page.click("#dm-end-form button")
+    page.wait_for_selector("text=Ann’s debriefing turn")
+    settled(page)
+    assert page.locator("#gd-transaction select[name=target]").input_value() == ""
+    assert page.locator("#gd-transaction input[name=player]").get_attribute("value") == "0"
+    context.close()

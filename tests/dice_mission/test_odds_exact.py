@@ -155,3 +155,32 @@ def test_cards_with_the_same_exact_odds_are_shown_the_same():
 def test_the_issue_figures():
     """team_06 at 4 dice, 3 players: 74.2 % exact (68.1 % was shown from a sample)."""
     assert round(odds.chance(GAME.mission("team_06"), 4, 3, 3) * 100, 1) == 74.2
+
+
+@pytest.mark.parametrize("kind", ["solo", "versus", "team", "special"])
+def test_every_card_with_three_rolls_matches_a_brute_force_on_small_tables(kind):
+    """Three rolls, every card of a type, on tables small enough to list every seat's roll:
+    best play by plain recursion, each opponent's roll enumerated."""
+    off = []
+    for card in GAME.missions_of(kind):
+        for players, dice in ((2, 2), (2, 3), (3, 2)):
+            others = list(product(outcomes(dice), repeat=players - 1))
+            if kind in ("solo", "special"):  # your dice alone: the others' do not matter
+                others = [(((), 1.0),) * (players - 1)]
+
+            @cache
+            def met(mine, card=card, players=players, others=others):
+                total = 0.0
+                for table in others:
+                    p = 1.0
+                    for _, q in table:
+                        p *= q
+                    total += p * evaluate(card.check, 0,
+                                          [list(mine)] + [list(f) for f, _ in table])
+                return total
+
+            exact = best_of(3, dice, met)
+            shown = odds.chance(card, dice, 3, players)
+            if abs(shown - exact) * 100 > POINTS:
+                off.append((card.id, players, dice, shown, exact))
+    assert not off, off

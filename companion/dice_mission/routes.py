@@ -69,7 +69,8 @@ def page_check(token: str) -> Response | str:
     mine = state.players[seat].dice
     if state.round.side == "mission" and mine:
         left = max(0, roll_limit(state, seat) - state.players[seat].rolls)
-        now = odds.chance_from(card, mine, left, len(table))
+        seen = [p.dice for i, p in enumerate(state.players) if i != seat and p.dice]
+        now = odds.chance_from(card, mine, left, len(table), seen)
     return render_template("dice_mission/_check.html", card=card, seat=seat, table=table,
                            meeting=meeting, met=evaluate(card.check, seat, table),
                            chance=chance, n=n, state=state, now=now, left=left)

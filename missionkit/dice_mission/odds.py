@@ -97,16 +97,43 @@ def rolls_left(n: int, left: int, value: list[float]) -> list[float]:
     return v
 
 
-def chance_from(mission: Mission | Check, faces: list[int], left: int,
-                players: int) -> float | None:
+def chance_from(mission: Mission | Check, faces: list[int], left: int, players: int,
+                seen: list[list[int]] | tuple = ()) -> float | None:
     """The chance to complete `mission` from the dice lying in front of you (`faces`) with
-    `left` rolls still allowed, the others' dice unseen; None for no dice or more than 6."""
-    if not 1 <= len(faces) <= 6 or left < 0 or not 2 <= players <= 5:
+    `left` rolls still allowed; `seen`: the dice of the others who have rolled (the rest
+    roll as many dice as you, once, unseen). None for no dice or more than 6."""
+    if not 1 <= len(faces) <= 6 or left < 0 or not 2 <= players <= 5 or len(seen) >= players:
         return None
     check = mission.check if isinstance(mission, Mission) else mission
     n = len(faces)
-    v = rolls_left(n, left, success(check, n, players))
+    known = tuple(tuple(sorted(d)) for d in seen)
+    value = _success_seen(check, n, players, known) if known else success(check, n, players)
+    v = rolls_left(n, left, value)
     return v[space(n).states.index(tuple(sorted(faces)))]
+
+
+def _success_seen(check: Check, n: int, players: int, seen: tuple[Roll, ...]) -> list[float]:
+    """`success` with some opponents' dice known. A card that neither reads the whole table
+    nor splits over opponents (`exclusive`, `players`) counts them as unseen."""
+    states = space(n).states
+    rule, scope, unseen = check.rule, check.scope, players - 1 - len(seen)
+    if scope in ("solo", "special"):
+        return success(check, n, players)
+    if scope == "team" and table_only(rule):
+        key = (_key(check), players)
+        card = _TABLE_CARDS.get(key)
+        if card is None:
+            card = _TABLE_CARDS[key] = table_odds.TableCard(rule, players)
+        known = [sum(d.count(v) for d in seen) for v in range(1, 7)]
+        return [card.given(tuple(s.count(v) + k for v, k in zip(range(1, 7), known,
+                                                                strict=True)), unseen * n)
+                for s in states]
+    key, arg = next(iter(rule.items()))
+    parts = arg if key == "all" else [rule]
+    if all(_per_opponent(p, scope) for p in parts):
+        value = _each_opponent(parts, n, unseen, seen)
+        return [value(s) for s in states]
+    return success(check, n, players)
 
 
 _CHANCES: dict[tuple[str, int, int, int], float] = {}
@@ -209,17 +236,23 @@ def _per_opponent(part: dict[str, Any], scope: str) -> bool:
     return key in (("only", "most", "fewest") if scope == "versus" else ("each_player",))
 
 
-def _each_opponent(parts: list[dict[str, Any]], n: int, others: int) -> Callable[[Roll], float]:
-    """Cards met when your dice pass some tests and every opponent passes others."""
+def _each_opponent(parts: list[dict[str, Any]], n: int, others: int,
+                   seen: tuple[Roll, ...] = ()) -> Callable[[Roll], float]:
+    """Cards met when your dice pass some tests and every opponent passes others: `others`
+    opponents still to roll n dice, and the dice of those already `seen`."""
+    players = others + len(seen) + 1
+
     def features(faces: Roll) -> tuple[Any, ...]:
         out: list[Any] = []
         for part in parts:
             key, arg = next(iter(part.items()))
             if key in ("only", "each_player"):
-                out.append(pool.holds(arg, faces, others + 1) is not None)
+                out.append(pool.holds(arg, faces, players) is not None)
             else:
                 out.append(pool.metric(arg["metric"], faces, arg.get("faces"))[0])
         return tuple(out)
+
+    known = [features(faces) for faces in seen]
 
     theirs: dict[tuple[Any, ...], float] = defaultdict(float)
     for faces, p in rolls_of(n):
@@ -230,6 +263,8 @@ def _each_opponent(parts: list[dict[str, Any]], n: int, others: int) -> Callable
         for part, f in zip(parts, mine, strict=True):
             if next(iter(part)) in ("only", "each_player") and not f:
                 return 0.0
+        if not all(_beaten(parts, mine, f) for f in known):
+            return 0.0
         q = sum(p for f, p in theirs.items() if _beaten(parts, mine, f))
         return q**others
 

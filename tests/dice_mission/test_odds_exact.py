@@ -184,3 +184,36 @@ def test_every_card_with_three_rolls_matches_a_brute_force_on_small_tables(kind)
             if abs(shown - exact) * 100 > POINTS:
                 off.append((card.id, players, dice, shown, exact))
     assert not off, off
+
+
+def from_lying(hand: tuple[int, ...], left: int, met) -> float:
+    """Best-play chance from dice lying on the table with `left` rolls still allowed."""
+    if left == 0:
+        return met(hand)
+    keeps = {tuple(sorted(c)) for r in range(len(hand) + 1)
+             for c in combinations_with_replacement(hand, r) if not Counter(c) - Counter(hand)}
+    return max(met(hand), max(
+        sum(p * from_lying(tuple(sorted(k + more)), left - 1, met)
+            for more, p in outcomes(len(hand) - len(k))) for k in keeps))
+
+
+def test_odds_mid_turn_count_the_dice_already_on_the_table():
+    """The rolling turn's odds read your dice and the others' who have rolled; the last
+    player rolls unseen. Checked against a brute force with the seen dice fixed."""
+    cases = [("team_11", [6, 1], [[6, 6]], 1), ("team_05", [4, 2], [[1, 1]], 2),
+             ("versus_01", [1, 1], [[2, 3]], 1), ("team_19", [2, 2], [[5, 1]], 2),
+             ("solo_02", [6, 6], [[1, 2]], 2)]
+    for card_id, mine, seen, left in cases:
+        card, known, n = GAME.mission(card_id), tuple(map(tuple, seen)), len(mine)
+
+        @cache
+        def met(hand, card=card, seen=known, n=n):
+            return sum(p for faces, p in outcomes(n) if evaluate(
+                card.check, 0, [list(hand), *map(list, seen), list(faces)]))
+
+        exact = from_lying(tuple(sorted(mine)), left, met)
+        shown = odds.chance_from(card, mine, left, 3, seen)
+        assert abs(shown - exact) < 1e-9, (card_id, shown, exact)
+    assert odds.chance_from(GAME.mission("team_11"), [6, 6], 0, 3, [[6, 2]]) == pytest.approx(1)
+    assert odds.chance_from(GAME.mission("team_11"), [6, 1], 0, 3, [[6, 2]]) == pytest.approx(
+        1 - (5 / 6) ** 2)  # a third 6 must come from the last player's two dice

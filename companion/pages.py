@@ -195,7 +195,8 @@ def _change(token: str, apply: Any, retry: bool = True) -> Any:
         # the frame is the catalogue's; the reason, escaped or already safe, goes into it
         message = (escape(_("Your tap was not recorded: %(reason)s (the game had changed on "
                             "another phone)")) % {"reason": reason} if stale else reason)
-        return _render(fresh, token, role, 409 if stale else 422, error=message)
+        return _render(fresh, token, role, 409 if stale else 422, error=message,
+                       error_field=exc.field)  # a form may mark the control it names
     except Repeated as exc:
         return _ask_again(games().current(game_id), token, role, exc.lines)
     except Unavailable as exc:

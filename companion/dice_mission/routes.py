@@ -14,6 +14,7 @@ from ..jsonbody import json_object, whole
 from ..numbers import whole_number
 from ..service import games, open_game
 from . import DiceMissionGame
+from .views import roll_limit
 
 bp = DiceMissionGame.blueprint
 MAX_ROLLS = 9  # more rolls than any table allows; keeps the odds programme small
@@ -64,9 +65,15 @@ def page_check(token: str) -> Response | str:
     meeting = set(meeting_dice(card.check, seat, table))
     n = state.round.n or state.limits.dice_max
     chance = odds.chance(card, n, state.round.r or state.limits.rolls_max, len(table))
+    now, left = None, 0  # in the rolling turn: from the dice lying there, with the rolls left
+    mine = state.players[seat].dice
+    if state.round.side == "mission" and mine:
+        left = max(0, roll_limit(state, seat) - state.players[seat].rolls)
+        seen = [p.dice for i, p in enumerate(state.players) if i != seat and p.dice]
+        now = odds.chance_from(card, mine, left, len(table), seen)
     return render_template("dice_mission/_check.html", card=card, seat=seat, table=table,
                            meeting=meeting, met=evaluate(card.check, seat, table),
-                           chance=chance, n=n, state=state)
+                           chance=chance, n=n, state=state, now=now, left=left)
 
 
 def openapi_paths() -> dict[str, Any]:

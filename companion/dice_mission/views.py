@@ -7,16 +7,18 @@ from typing import Any
 from missionkit.dice_mission.events import GADGET_EVENTS
 from missionkit.dice_mission.messages import english
 from missionkit.dice_mission.state import State
+from missionkit.dice_mission.table import exchange_choices
 from missionkit.messages import as_json
 
 from ..plugin import Loaded
 
 LOG_TAIL = 20
 TYPES = ("solo", "versus", "team", "special")
-# gadget event type -> the fields its form asks for (the rest stay hidden)
+# gadget event type -> the fields its form asks for (a reroll's as the `row` after it)
 GADGET_FIELDS: dict[str, tuple[str, ...]] = {
     kind.model_fields["type"].annotation.__args__[0]: tuple(
-        f for f in kind.model_fields if f not in ("type", "player", "roll"))
+        "row" if f == "dice" else f for f in kind.model_fields
+        if f not in ("type", "player", "roll", "faces"))
     for kind in GADGET_EVENTS
 }
 
@@ -56,7 +58,7 @@ def roll_limit(state: State, seat: int) -> int:
 
 def dice_rows(state: State, seat: int) -> int:
     """How many face rows the dice form shows `seat` (N, or up to the most for the agent)."""
-    lim, n = state.limits, state.round.n
+    lim, n = state.limits, state.round.n_for(seat)
     base = lim.dice_max if n is None else n
     joker = state.setup.variants.joker and state.players[seat].jokers < lim.joker_uses
     return min(base + (lim.joker_dice if joker else 0), lim.joker_max_dice if joker else base)
@@ -69,8 +71,14 @@ def page_context(state: State, role: str) -> dict[str, Any]:
     done = {c for p in state.players for c in p.completed}
     open_cards = [m for m in game.missions if m.id not in done
                   and (m.type != "special" or m.id in state.display)]
+    rnd, me = state.round, state.players[seat]
+    limit = roll_limit(state, seat)
     return {
         "game": game, "types": TYPES, "seat": seat,
+        "n_turn": rnd.n_for(seat), "rolls_left": max(0, limit - me.rolls) if me.dice else limit,
+        "form_key": f"r{rnd.number}t{rnd.turn}",  # a turn's forms are new controls
+        "exchange_drawn": exchange_choices(state) if role == "edit" else [],
+        "special_deck": state.special_deck() if role == "edit" else [],
         "colour_of": {c.id: c for c in game.colours},
         "roll_limit": roll_limit(state, seat), "dice_rows": dice_rows(state, seat),
         "open_cards": open_cards if role == "edit" else [],

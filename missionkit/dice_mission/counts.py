@@ -1,4 +1,4 @@
-"""Pool predicates read from face counts alone: a fast yes/no for the odds sampler.
+"""Pool predicates read from face counts alone: a fast yes/no for the odds of a table-wide card.
 
 `compile_rule(rule, players)` turns a pool predicate into a function of the face counts
 (`counts[0..5]` = how many dice show 1..6) that answers like `pool.holds(...) is not None`,

@@ -41,7 +41,8 @@ def parse_event(raw: Any) -> Any:
         err = exc.errors()[0]
         tag = err["type"] in ("union_tag_invalid", "union_tag_not_found")
         loc = ("type",) if tag else err["loc"][1:]  # a tagged union puts the type first
-        raise IllegalEvent(err["msg"], field_path(("event", *loc))) from None
+        field = field_path(("event", *loc))
+        raise IllegalEvent(f"{field}: {err['msg']}", field) from None  # the words name it
 
 
 def replay(setup: Setup, events: Iterable[Any], game: DiceMission) -> State:
@@ -64,8 +65,9 @@ ROLLED = ("dice", "reroll", "forced_relaunch", "extra_chance")
 
 
 def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
-    """Turn a `roll: true` request into faces, and a SPECIAL left for the app to turn up
-    (a refill or an exchange's kept card) into its id, so the stored event is exact."""
+    """Turn a `roll: true` request into faces, and a SPECIAL refill left for the app to turn
+    up into its id, so the stored event is exact. An exchange's kept card is the player's
+    choice (`table.exchange_choices`), never drawn here."""
     if raw.get("type") in SPECIAL_DRAWS:
         return _resolve_special(state, raw, rng)
     if raw.get("type") not in ROLLED or not raw.get("roll"):
@@ -77,26 +79,23 @@ def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
     return out
 
 
-SPECIAL_DRAWS = {"complete": "refill", "exchange": "keep", "change_of_mission": "keep"}
+SPECIAL_DRAWS = {"complete": "refill"}
 
 
 def _resolve_special(state: State, raw: dict, rng: random.Random) -> dict:
     key, card = SPECIAL_DRAWS[raw["type"]], raw.get("card")
     if raw.get(key) is not None or card not in state.display:
         return raw
-    if raw["type"] != "complete" and raw.get("card_type") != SPECIAL:
-        return raw
     deck = state.special_deck()
     vs = state.setup.variants.very_special
-    if not deck or (vs and not (state.limits.very_special_refill if key == "refill"
-                                else state.limits.very_special_exchange)):
+    if not deck or (vs and not state.limits.very_special_refill):
         return raw
     return {**raw, key: rng.choice(deck)}
 
 
 def dice_count(state: State, event: Dice) -> int:
     """How many dice a `dice` event must show: N (the agent may set it), plus the Joker."""
-    n = state.round.n
+    n = state.round.n_for(event.player)
     if n is None and event.player == state.round.agent:
         n = event.count
         if n is None and event.faces is not None:
@@ -150,7 +149,8 @@ def _dice(state: State, event: Dice) -> None:
     limit = lim.rolls_max if agent else state.round.r
     if event.rolls > limit:
         refuse(state, "dc.no.most_rolls", "event.rolls", n=limit)
-    state.round.n = count - (lim.joker_dice if event.joker else 0)
+    if event.player not in state.round.kept_n:
+        state.round.n = count - (lim.joker_dice if event.joker else 0)
     p.dice, p.rolls, p.jokers = list(event.faces), event.rolls, p.jokers + event.joker
     log(state, ("dc.rolls_joker" if event.joker else "dc.rolls")
         + ("_many" if event.rolls > 1 else ""), player=event.player, faces=faces(p.dice),
@@ -189,6 +189,7 @@ def _end_turn(state: State, event: EndTurn) -> None:
         else:
             rnd.turn = order[order.index(event.player) + 1]
         return
+    p.draws_due = 0  # DMD-31: a suitcase gadget not drawn on this turn lapses
     if state.has_won(event.player):
         state.status, state.winner = "finished", event.player
         log(state, "dc.wins", player=event.player)
@@ -254,7 +255,8 @@ def meets(check: Check, seat: int, table: tuple[tuple[int, ...], ...]) -> bool:
 @handles(DrawGadget)
 def _draw_gadget(state: State, event: DrawGadget) -> None:
     p = state.players[event.player]
-    if p.draws_due:
+    if p.draws_due:  # owed only during the turn the card was completed (DMD-31)
+        own_turn(state, event, "debriefing")
         p.draws_due -= 1
         why = "suitcase"
     else:

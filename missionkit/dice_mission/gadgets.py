@@ -71,9 +71,13 @@ def _new_deal(state: State, event: ev.NewDeal) -> Done:
     if not lim.dice_min <= event.count <= lim.dice_max:
         refuse(state, "dc.no.dice_count_range", "event.count", low=lim.dice_min,
                high=lim.dice_max)
-    if event.count == state.round.n:
+    rnd = state.round
+    if event.count == rnd.n:
         refuse(state, "dc.no.dice_count_same", "event.count", n=event.count)
-    state.round.n = event.count
+    for seat in rnd.locked:  # DMD-32: a locked agent still to roll keeps the N they had
+        if state.players[seat].dice is None and rnd.n is not None:
+            rnd.kept_n.setdefault(seat, rnd.n)
+    rnd.n = event.count
     return "set_dice_count", {"n": event.count}
 
 

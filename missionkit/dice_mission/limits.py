@@ -29,6 +29,7 @@ class Limits:
     hand_limit: int  # gadgets in hand
     per_type_per_turn: int  # missions of one type completed in one debriefing turn
     specials_per_game: int  # SPECIALs one player may complete
+    exchange_draw: int  # cards drawn in an exchange, of which the player keeps one
     joker_players: tuple[int, ...]  # table sizes allowed the Joker die
     joker_dice: int  # dice the Joker adds to one mission phase
     joker_max_dice: int  # most dice one roll may hold with the Joker
@@ -57,7 +58,7 @@ def limits(game: DiceMission) -> Limits:
         very_special_refill=vs.refill, very_special_exchange=vs.special_exchange,
         dice_min=rnd.dice_min, dice_max=rnd.dice_max, rolls_max=rnd.rolls_max,
         hand_limit=rnd.gadget_hand_limit, per_type_per_turn=rnd.missions_per_type_per_turn,
-        specials_per_game=rnd.specials_per_game,
+        specials_per_game=rnd.specials_per_game, exchange_draw=rnd.exchange_draw,
         joker_players=tuple(n for n in sorted(rows) if rows[n].joker and n in joker.players),
         joker_dice=joker.extra_dice, joker_max_dice=joker.max_dice,
         joker_uses=joker.uses_per_game, colours=tuple(c.id for c in game.colours))

@@ -108,6 +108,7 @@ TEMPLATES = {
     "dc.no.holds_no_type": N_("{player} holds no {type} card"),
     "dc.no.specials_kept": N_("Very Special Missions: the SPECIALs cannot be exchanged"),
     "dc.no.deck_empty": N_("the {type} deck is empty"),
+    "dc.no.choose_kept": N_("draw {n} {type} cards and choose the one you keep"),
     # a new game's setup
     "dc.no.player_count": N_("Dice Mission needs {low} to {high} players; this setup has {n}"),
     "dc.no.unknown_colour": N_("unknown colour '{value}' (one of {colours})"),

@@ -2,15 +2,20 @@
 
 You roll N dice up to R times, choosing before each reroll the dice to keep that give this
 card the best chance (a dynamic programme over the multisets of kept dice, memoised per N).
-No gadgets. SOLO and SPECIAL figures are exact. For VERSUS and TEAM the opponents each roll
-the same N dice once at random and you roll first without seeing them: a card whose check
-splits over opponents (`only`, `most`, `fewest`, `exclusive`, `each_player`, `players`) is
-still exact; any other (table predicates) uses a fixed-seed sample of opponents' rolls, so
-its figure is indicative.
+No gadgets. For VERSUS and TEAM the opponents each roll the same N dice once at random and
+you roll first without seeing them. Every figure is exact: a card whose check splits over
+opponents (`only`, `most`, `fewest`, `exclusive`, `each_player`, `players`) multiplies
+per-opponent chances; a table-wide TEAM card reads the opponents' dice as one distribution
+(`table_odds`). Only a TEAM card mixing per-player and table-wide parts, which the deck does
+not hold, would fall back on a fixed sample of opponents' rolls.
+
+Each card's table of chances (per final roll of yours) is computed once per dice count and
+player count and kept (`success`), and so is each figure (`chance`).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -21,7 +26,7 @@ from math import comb, factorial
 from operator import mul
 from typing import Any
 
-from . import counts, pool
+from . import counts, pool, table_odds
 from .model import Check, Mission
 from .predicates import evaluate
 
@@ -76,12 +81,77 @@ def _sub_rolls(state: Roll) -> list[Roll]:
 def best_play(n: int, rolls: int, value: list[float]) -> float:
     """Expected `value` of the final dice under the best keep choices, `rolls` rolls."""
     sp = space(n)
+    v = rolls_left(n, rolls - 1, value)
+    return sum(p * x for p, x in zip(sp.chance, v, strict=True))
+
+
+def rolls_left(n: int, left: int, value: list[float]) -> list[float]:
+    """For each roll of n dice lying on the table, its expected `value` when `left` more
+    rolls may follow, the dice to keep chosen best each time."""
+    sp = space(n)
     v = value
-    for _ in range(rolls - 1):
+    for _ in range(left):
         get = v.__getitem__
         e = [sum(map(mul, chances, map(get, states))) for states, chances in sp.moves]
         v = [max(map(e.__getitem__, keeps)) for keeps in sp.keeps_of]
-    return sum(p * x for p, x in zip(sp.chance, v, strict=True))
+    return v
+
+
+def chance_from(mission: Mission | Check, faces: list[int], left: int, players: int,
+                seen: list[list[int]] | tuple = ()) -> float | None:
+    """The chance to complete `mission` from the dice lying in front of you (`faces`) with
+    `left` rolls still allowed; `seen`: the dice of the others who have rolled (the rest
+    roll as many dice as you, once, unseen). None for no dice or more than 6."""
+    if not 1 <= len(faces) <= 6 or left < 0 or not 2 <= players <= 5 or len(seen) >= players:
+        return None
+    check = mission.check if isinstance(mission, Mission) else mission
+    n = len(faces)
+    known = tuple(tuple(sorted(d)) for d in seen)
+    value = _success_seen(check, n, players, known) if known else success(check, n, players)
+    v = rolls_left(n, left, value)
+    return v[space(n).states.index(tuple(sorted(faces)))]
+
+
+def _success_seen(check: Check, n: int, players: int, seen: tuple[Roll, ...]) -> list[float]:
+    """`success` with some opponents' dice known. A card that neither reads the whole table
+    nor splits over opponents (`exclusive`, `players`) counts them as unseen."""
+    states = space(n).states
+    rule, scope, unseen = check.rule, check.scope, players - 1 - len(seen)
+    if scope in ("solo", "special"):
+        return success(check, n, players)
+    if scope == "team" and table_only(rule):
+        key = (_key(check), players)
+        card = _TABLE_CARDS.get(key)
+        if card is None:
+            card = _TABLE_CARDS[key] = table_odds.TableCard(rule, players)
+        known = [sum(d.count(v) for d in seen) for v in range(1, 7)]
+        return [card.given(tuple(s.count(v) + k for v, k in zip(range(1, 7), known,
+                                                                strict=True)), unseen * n)
+                for s in states]
+    key, arg = next(iter(rule.items()))
+    parts = arg if key == "all" else [rule]
+    if all(_per_opponent(p, scope) for p in parts):
+        value = _each_opponent(parts, n, unseen, seen)
+        return [value(s) for s in states]
+    return success(check, n, players)
+
+
+_CHANCES: dict[tuple[str, int, int, int], float] = {}
+_SUCCESS: dict[tuple[str, int, int], list[float]] = {}
+_TABLE_CARDS: dict[tuple[str, int], table_odds.TableCard] = {}
+
+
+def clear_caches() -> None:
+    """Forget every cached figure, table and state space (to measure from cold)."""
+    for cached in (_CHANCES, _SUCCESS, _TABLE_CARDS):
+        cached.clear()
+    table_odds.clear()
+    space.cache_clear()
+    rolls_of.cache_clear()
+
+
+def _key(check: Check) -> str:
+    return f"{check.scope}:{json.dumps(check.rule, sort_keys=True)}"
 
 
 def chance(mission: Mission | Check, dice: int, rolls: int, players: int) -> float:
@@ -90,11 +160,30 @@ def chance(mission: Mission | Check, dice: int, rolls: int, players: int) -> flo
     if not 1 <= dice <= 6 or rolls < 1 or not 2 <= players <= 5:
         raise ValueError("dice 1-6, rolls 1 or more, players 2-5")
     check = mission.check if isinstance(mission, Mission) else mission
-    return best_play(dice, rolls, success(check, dice, players))
+    key = (_key(check), dice, rolls, _seen_players(check, players))
+    hit = _CHANCES.get(key)
+    if hit is None:
+        hit = _CHANCES[key] = best_play(dice, rolls, success(check, dice, players))
+    return hit
+
+
+def _seen_players(check: Check, players: int) -> int:
+    """The player count as the card sees it: 0 for a card of your own dice alone that
+    counts no players (its figure is the same at every table)."""
+    own = check.scope in ("solo", "special")
+    return 0 if own and "per_player" not in json.dumps(check.rule) else players
 
 
 def success(check: Check, dice: int, players: int) -> list[float]:
-    """For each final roll of yours, the chance that the card is met."""
+    """For each final roll of yours, the chance that the card is met (kept per card)."""
+    key = (_key(check), dice, _seen_players(check, players))
+    hit = _SUCCESS.get(key)
+    if hit is None:
+        hit = _SUCCESS[key] = _success(check, dice, players)
+    return hit
+
+
+def _success(check: Check, dice: int, players: int) -> list[float]:
     states = space(dice).states
     rule, scope = check.rule, check.scope
     if scope in ("solo", "special"):
@@ -102,7 +191,27 @@ def success(check: Check, dice: int, players: int) -> list[float]:
     exact = _split_over_opponents(rule, scope, dice, players - 1)
     if exact is not None:
         return [exact(s) for s in states]
+    if scope == "team" and table_only(rule):
+        return _table_wide(check, dice, players)
     return _sampled(check, dice, players)
+
+
+def _table_wide(check: Check, dice: int, players: int) -> list[float]:
+    """A TEAM card on the whole table: exact, the others' dice as one distribution."""
+    key = (_key(check), players)
+    card = _TABLE_CARDS.get(key)
+    if card is None:
+        card = _TABLE_CARDS[key] = table_odds.TableCard(check.rule, players)
+    theirs = dice * (players - 1)
+    seen: dict[tuple[int, ...], float] = {}
+    out = []
+    for s in space(dice).states:
+        mine = tuple(s.count(v) for v in range(1, 7))
+        x = seen.get(mine)
+        if x is None:
+            x = seen[mine] = card.given(mine, theirs)
+        out.append(x)
+    return out
 
 
 # --- cards that split over opponents: exact ------------------------------------------
@@ -127,17 +236,23 @@ def _per_opponent(part: dict[str, Any], scope: str) -> bool:
     return key in (("only", "most", "fewest") if scope == "versus" else ("each_player",))
 
 
-def _each_opponent(parts: list[dict[str, Any]], n: int, others: int) -> Callable[[Roll], float]:
-    """Cards met when your dice pass some tests and every opponent passes others."""
+def _each_opponent(parts: list[dict[str, Any]], n: int, others: int,
+                   seen: tuple[Roll, ...] = ()) -> Callable[[Roll], float]:
+    """Cards met when your dice pass some tests and every opponent passes others: `others`
+    opponents still to roll n dice, and the dice of those already `seen`."""
+    players = others + len(seen) + 1
+
     def features(faces: Roll) -> tuple[Any, ...]:
         out: list[Any] = []
         for part in parts:
             key, arg = next(iter(part.items()))
             if key in ("only", "each_player"):
-                out.append(pool.holds(arg, faces, others + 1) is not None)
+                out.append(pool.holds(arg, faces, players) is not None)
             else:
                 out.append(pool.metric(arg["metric"], faces, arg.get("faces"))[0])
         return tuple(out)
+
+    known = [features(faces) for faces in seen]
 
     theirs: dict[tuple[Any, ...], float] = defaultdict(float)
     for faces, p in rolls_of(n):
@@ -148,6 +263,8 @@ def _each_opponent(parts: list[dict[str, Any]], n: int, others: int) -> Callable
         for part, f in zip(parts, mine, strict=True):
             if next(iter(part)) in ("only", "each_player") and not f:
                 return 0.0
+        if not all(_beaten(parts, mine, f) for f in known):
+            return 0.0
         q = sum(p for f, p in theirs.items() if _beaten(parts, mine, f))
         return q**others
 
@@ -195,7 +312,7 @@ def _exclusive(s: Roll, need: int, their_dice: int) -> float:
     return total
 
 
-# --- anything else: a fixed sample of opponents' rolls --------------------------------
+# --- a TEAM card mixing per-player and table-wide parts: a fixed sample -----------------
 
 
 def _sampled(check: Check, n: int, players: int) -> list[float]:

@@ -78,14 +78,19 @@ class Round:
     r: int | None = None  # the others' roll limit (set when the active agent stops rolling)
     locked: list[int] = field(default_factory=list)  # Target Lock: seats no gadget may touch
     deleted: list[int] = field(default_factory=list)  # faces taken off the table (Delete)
+    kept_n: dict[int, int] = field(default_factory=dict)  # locked seats New Deal skipped (DMD-32)
     done_types: list[str] = field(default_factory=list)  # types completed this debriefing turn
     failure: bool = False  # the failure option was used this debriefing turn
 
     def clone(self) -> Round:
         new = object.__new__(Round)
         new.__dict__.update(self.__dict__, locked=list(self.locked), deleted=list(self.deleted),
-                            done_types=list(self.done_types))
+                            done_types=list(self.done_types), kept_n=dict(self.kept_n))
         return new
+
+    def n_for(self, seat: int) -> int | None:
+        """The dice `seat` rolls this round: N, or the N a Target Lock kept them (DMD-32)."""
+        return self.kept_n.get(seat, self.n)
 
 
 @dataclass

@@ -103,6 +103,16 @@ def turn_up(state: State, card: str | None, field: str) -> str | None:
     return stream(state.setup.seed, f"special-draw:{state.draws}").choice(deck)
 
 
+def exchange_choices(state: State) -> list[str]:
+    """The SPECIALs the app draws for an exchange now (`round.exchange_draw` of them,
+    rulebook l. 57): the same cards on every phone and replay, all turn long.
+    The player keeps one; a table that drew other real cards names the one it kept."""
+    deck, rnd = state.special_deck(), state.round
+    turn = f"{rnd.number}:{rnd.side}:{rnd.turn}:{','.join(state.display)}"
+    draw = stream(state.setup.seed, f"special-exchange:{turn}")  # a gadget cannot redraw
+    return draw.sample(deck, min(state.limits.exchange_draw, len(deck)))
+
+
 def exchange(state: State, event: Any) -> Message:
     """Give up a mission and keep one of two drawn from its deck; the log line (an
     `exchange_hand` or `exchange_special` message)."""
@@ -118,10 +128,15 @@ def exchange(state: State, event: Any) -> Message:
         refuse(state, "dc.no.specials_kept", "event.card_type")
     if event.card not in state.display:
         refuse(state, "dc.no.not_face_up", "event.card", mission=event.card, type="SPECIAL")
-    if not state.special_deck() and event.keep is None:
+    deck = state.special_deck()
+    if not deck and event.keep is None:
         refuse(state, "dc.no.deck_empty", "event.card", type="SPECIAL")
+    keep = event.keep
+    if keep is None and len(deck) > 1:
+        refuse(state, "dc.no.choose_kept", "event.keep", n=state.limits.exchange_draw,
+               type="SPECIAL")
     slot = state.display.index(event.card)
-    state.display[slot] = turn_up(state, event.keep, "event.keep")
+    state.display[slot] = turn_up(state, keep or deck[0], "event.keep")
     return msg("exchange_special", player=event.player, type="SPECIAL", mission=event.card,
                new=state.display[slot])
 

@@ -33,8 +33,7 @@ def _met_cards(server, table: list[list[int]]) -> dict[str, str]:
 
 
 def _tap_dice(page, faces: list[int]) -> None:
-    for i, face in enumerate(faces):
-        page.locator(f"input[name=face{i}][value='{face}']").check(force=True)
+    page.fill("#dm-faces", " ".join(map(str, faces)))  # typed, as a table rolling real dice
     page.click("text=Record my dice")
     page.wait_for_selector("text=roll again or stop")  # recorded before the next tap
 
@@ -162,3 +161,112 @@ def test_the_failure_option_exchanges_a_hand_card_without_naming_it(client):
         "version": version, "event": {"type": "exchange", "player": 0, "card_type": "solo"}})
     assert r.status_code == 200
     assert r.json["log"][-1] == "Ann exchanges a SOLO card from their hand."
+
+
+class TypedTaps:
+    """Taps on the active phone, each on a control in the first screen (tests/companion/
+    test_table_browser.Taps), and typing into a box as one tap (the keyboard does the rest)."""
+
+    def __init__(self, page):
+        from tests.companion.test_table_browser import Taps
+
+        self.taps = Taps(page)
+        self.page = page
+
+    @property
+    def count(self) -> int:
+        return self.taps.count
+
+    def type(self, selector: str, text: str) -> None:
+        self.taps._in_view(selector)
+        self.page.fill(selector, text)
+        self.taps.count += 1
+
+    def tap(self, selector: str) -> None:
+        self.taps.tap(selector)
+
+
+def test_a_rolling_turn_with_typed_dice_fits_the_first_screen(browser, live):  # noqa: F811
+    """Issue 26, item 18: the active agent's phone holds whose turn it is, the round's N and
+    R and the next control; a rolling turn with real dice (typed, one reroll) takes at most
+    5 taps, each on a control visible without scrolling."""
+    status, body = call(live.url + "/api/v1/games", "POST", {
+        "game": "dice-mission", "display": DISPLAY, "players": [
+            {"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "blue"},
+            {"name": "Cy", "colour": "green"}]})
+    assert status == 201, body
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(body["join_url"])
+    page.wait_for_selector("text=Ann’s rolling turn")
+    page.select_option("#me", "0")  # this phone is Ann's (set once, not part of a turn)
+    settled(page)
+    status_box = page.locator(".status").bounding_box()
+    assert status_box["y"] + status_box["height"] < 844 / 2  # whose turn, N and R: on top
+    form_y = page.locator("#dm-dice-form").bounding_box()["y"]
+    end_y = page.locator("#dm-end-form button").bounding_box()["y"]
+    height = page.evaluate("document.documentElement.scrollHeight")
+    print(f"\nfirst screen: dice form at y={form_y:.0f} px, End turn at y={end_y:.0f} px, "
+          f"page {height} px")
+    taps = TypedTaps(page)
+    taps.type("#dm-faces", "6 6 2 1")
+    taps.tap("#dm-dice-form button.primary")
+    page.wait_for_selector("text=Ann: roll again or stop")
+    audit(page)  # the reroll step, its odds and gadgets folded away
+    taps.type("#dm-row", "6 6 6 3")  # rerolled the 2 and the 1
+    taps.tap("#dm-reroll-form button.primary")
+    page.wait_for_selector("text=(roll 2)", state="attached")
+    taps.tap("#dm-end-form button")
+    page.wait_for_selector("text=Bo’s rolling turn")
+    assert "Everyone rolls 4 dice, at most 2 rolls." in page.locator("#game .log").inner_text()
+    print(f"\nDice Mission rolling turn with typed dice: {taps.count} taps (target <= 5)")
+    assert taps.count <= 5
+    context.close()
+
+
+def test_a_transaction_through_the_phone_refused_then_fixed(browser, live):  # noqa: F811
+    """Issue 26, items 15-16 at 390 x 844: Transaction has its four fields; a refusal marks
+    the field it names and keeps the others; once the turn passes the form starts empty."""
+    from tests.dice_mission.helpers import armed, mission_phase
+
+    status, body = call(live.url + "/api/v1/games", "POST", {
+        "game": "dice-mission", "display": DISPLAY, "players": [
+            {"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "blue"},
+            {"name": "Cy", "colour": "green"}]})
+    assert status == 201, body
+    version = 0
+    for event in armed(3, 2) + mission_phase(3, 2, [[1, 2], [3, 4], [5, 6]]):
+        status, made = call(live.url + f"/api/v1/games/{body['id']}/events", "POST",
+                            {"version": version, "event": event}, body["edit_token"])
+        assert status == 200, made
+        version = made["version"]
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(body["join_url"])
+    page.wait_for_selector("text=Cy’s debriefing turn")
+    settled(page)
+    page.click("#dm-gadgets summary")
+    form = page.locator("#gd-transaction")
+    selects = form.locator("select")
+    assert [selects.nth(i).get_attribute("name") for i in range(4)] == [
+        "target", "die", "other", "other_die"]
+    for i, value in enumerate(["0", "1", "0", "0"]):  # Ann with Ann: refused
+        selects.nth(i).select_option(value)
+    form.locator("button[type=submit]").first.click()
+    page.wait_for_selector("#gd-transaction .field-error")
+    assert "Other player" in page.locator("#gd-transaction .field-error").inner_text()
+    assert page.locator("#gd-transaction select[name=other]").get_attribute(
+        "aria-invalid") == "true"
+    assert "a swap is between two players" in page.locator("#error").inner_text()
+    assert page.locator("#gd-transaction select[name=target]").input_value() == "0"  # kept
+    settled(page)
+    page.locator("#gd-transaction select[name=other]").select_option("1")
+    page.locator("#gd-transaction button[type=submit]").first.click()
+    page.wait_for_selector("#game .log >> text=swap", state="attached")
+    settled(page)
+    page.click("#dm-end-form button")
+    page.wait_for_selector("text=Ann’s debriefing turn")
+    settled(page)
+    assert page.locator("#gd-transaction select[name=target]").input_value() == ""
+    assert page.locator("#gd-transaction input[name=player]").get_attribute("value") == "0"
+    context.close()

@@ -32,6 +32,7 @@ def pages(client) -> dict[str, bytes]:
     r = client.post("/api/v1/games", json={"game": "dice-mission", "players": [
         {"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "blue"}]})
     out["dice"] = client.get("/t/" + r.json["edit_token"]).data
+    out.update(dice_turn_pages(client, r.json["id"], r.json["edit_token"]))
 
     def api(path, body, token=None):
         headers = {"Authorization": f"Bearer {token}"} if token else {}
@@ -47,6 +48,28 @@ def pages(client) -> dict[str, bytes]:
     assert r.status_code == 303
     out["tally"] = client.get(link).data
     assert b"Final tally" in out["tally"]
+    return out
+
+
+def dice_turn_pages(client, game_id: str, edit: str) -> dict[str, bytes]:
+    """Dice Mission mid-round: the reroll step, the debriefing, a refused gadget form."""
+    out, version = {}, 0
+    auth = {"Authorization": f"Bearer {edit}"}
+    for name, event in (("dice-reroll", {"type": "dice", "player": 0, "faces": [1, 2, 3, 4]}),
+                        (None, {"type": "end_turn", "player": 0}),
+                        (None, {"type": "dice", "player": 1, "faces": [4, 4, 5, 6]}),
+                        ("dice-debriefing", {"type": "end_turn", "player": 1})):
+        r = client.post(f"/api/v1/games/{game_id}/events", headers=auth,
+                        json={"version": version, "event": event})
+        version = r.json["version"]
+        if name:
+            out[name] = client.get("/t/" + edit).data
+    token = re.search(rb'name="csrf_token" value="([^"]+)"', out["dice-debriefing"]).group(1)
+    r = client.post(f"/t/{edit}/act", data={"version": version, "csrf_token": token.decode(),
+                                            "type": "theft", "player": 0, "target": 0,
+                                            "die": 0})
+    assert r.status_code == 422
+    out["dice-refused"] = r.data
     return out
 
 

@@ -311,7 +311,7 @@ def test_resolve_rolls_turns_a_roll_request_into_faces(dm):
     assert out["refill"] in state.special_deck()
     assert try_apply(state, out).display[0] == out["refill"]
     ex = {"type": "exchange", "player": 0, "card_type": "special", "card": "special_11"}
-    assert resolve_rolls(state, ex, random.Random(4))["keep"] in state.special_deck()
+    assert resolve_rolls(state, ex, random.Random(4)) == ex  # the player keeps one: never random
     for raw in (complete(0, "solo_27"), ex | {"card_type": "solo"}, ex | {"keep": "special_07"}):
         assert resolve_rolls(state, raw, random.Random(4)) == raw
     refused(dm, [dice(0, [1, 2]), end(0)], {"type": "dice", "player": 1, "roll": True},
@@ -334,3 +334,36 @@ def test_a_hand_is_checked_on_one_phone_without_touching_the_state(dm):
     with pytest.raises(IllegalEvent) as exc:
         hand_check(state, 0, ["solo_01", "nope"])
     assert exc.value.field == "cards[1]"
+
+
+def test_the_suitcase_gadget_is_drawn_on_the_completing_turn_only(dm):
+    """Rulebook l. 53: the gadget is drawn on completing the card, not on a later turn."""
+    rolled = mission_phase(3, 0, [[1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]])
+    done = rolled + [complete(0, "solo_06"), end(0)]  # a suitcase owed, the turn passed
+    assert replay(setup(), done, dm).players[0].draws_due == 0
+    assert "Tom's turn" in refused(dm, done, draw(0), "event.player")
+    later = done + [end(1), end(2)] + mission_phase(3, 1, [[1, 2]] * 3)
+    later += [end(1), end(2)]  # round 2, Cecile's own debriefing turn: no suitcase left
+    state = try_apply(replay(setup(), later, dm), draw(0))
+    assert lines(state)[-1] == "Cecile draws a gadget (the failure option)."
+
+
+def test_a_special_exchange_draws_two_and_the_player_keeps_one(dm):
+    """Rulebook l. 57: draw two cards of the discarded card's deck and keep one of them."""
+    from missionkit.dice_mission.table import exchange_choices
+
+    assert dm.round.exchange_draw == 2
+    rolled = mission_phase(3, 0, [[1, 2, 3, 4], [1, 1, 1, 3], [2, 5, 5, 4]])
+    shown = replay(setup(seed=5, display=None), [], dm).display  # the app deals the SPECIALs
+    ex = {"type": "exchange", "player": 0, "card_type": "special", "card": shown[1]}
+    assert "keep" in refused(dm, rolled, ex, "event.keep", seed=5, display=None)
+    state = replay(setup(seed=5, display=None), rolled, dm)
+    two = exchange_choices(state)
+    assert len(two) == 2 and set(two) <= set(state.special_deck())
+    assert two == exchange_choices(replay(setup(seed=5, display=None), rolled, dm))
+    after = try_apply(state, ex | {"keep": two[1]})
+    assert after.display[1] == two[1] and two[0] in after.special_deck()
+    other = next(c for c in state.special_deck() if c not in two)  # the table's own draw
+    assert try_apply(state, ex | {"keep": other}).display[1] == other
+    # a table playing its own SPECIAL deck names the card it kept, whichever it is
+    assert "keep" in refused(dm, rolled, ex | {"card": "special_11"}, "event.keep")

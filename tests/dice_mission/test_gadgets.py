@@ -165,3 +165,18 @@ def test_transfer_gives_one_of_your_dice_to_an_opponent(dm):
     assert state.players[1].dice == [1, 3] and state.players[0].dice == [1, 3, 2, 6]
     refused(dm, debriefing(), g("transfer", 1, target=1, die=0), "event.target")
     refused(dm, debriefing(), g("transfer", 1, target=0, die=3), "event.die")
+
+
+def test_new_deal_leaves_a_target_locked_player_still_to_roll_alone(dm):
+    """DMD-32: Target Lock shields the locked agent's dice from every other gadget, the count
+    they roll included; New Deal binds everyone else still to roll."""
+    decision = next(d for d in dm.decisions if d.id == "DMD-32")
+    assert "New Deal" in decision.choice and decision.note
+    # round 3: Aurelie (2) rolls 3 dice; Cecile (0) locks Tom (1), then deals 2 dice
+    events = TWICE + [dice(2, [1, 2, 3]), end(2), g("target_lock", 0, target=1),
+                      g("new_deal", 0, count=2), dice(0, [5, 5]), end(0)]
+    state = play(dm, events)
+    assert state.round.n == 2 and state.round.n_for(1) == 3
+    assert "3 dice" in refused(dm, events, dice(1, [6, 6]), "event.faces")
+    state = play(dm, events + [dice(1, [6, 6, 6])])
+    assert state.players[1].dice == [6, 6, 6] and state.round.n == 2

@@ -96,7 +96,8 @@ def test_variants(dm):
 
 def test_every_design_decision_is_recorded_with_a_note(dm):
     ids = [d.id for d in dm.decisions]
-    assert ids == [f"DMD-{i:02d}" for i in range(1, 31)]
+    assert len(ids) >= 30  # the design's DMD-01..30, then the ones decided since, in order
+    assert ids == [f"DMD-{i:02d}" for i in range(1, len(ids) + 1)]
     assert all(d.choice and d.note for d in dm.decisions)
 
 

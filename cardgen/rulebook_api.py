@@ -9,6 +9,15 @@ Each game with a rulebook has `content/<package>/rulebook.yaml` (the text, EN an
   model (a figure block in `rulebook.yaml` names one);
 - `REFERENCES: dict[str, Reference]`: generated reference sections (every card, gadget, table).
 
+Optionally also:
+
+- `component_label(key, n, lang) -> str | None`: how the "what is in the box" list names a
+  component count (`model.component_counts()` keys);
+- `clarified(model, lang) -> list[str]`: the "rules clarified" entries; without it the
+  builder prints each `decisions[].note` (English) or `decisions[].ko`.
+
+A section may set `quick: true`: it is also printed on the quick reference (the back page).
+
 `rulebook.yaml` shape::
 
     sections:

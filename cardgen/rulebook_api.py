@@ -14,7 +14,7 @@ Optionally also:
 - `component_label(key, n, lang) -> str | None`: how the "what is in the box" list names a
   component count (`model.component_counts()` keys);
 - `clarified(model, lang) -> list[str]`: the "rules clarified" entries; without it the
-  builder prints each `decisions[].note` (English) or `decisions[].ko`.
+  builder prints each `decisions[].note` as it is (all three games define it, with `ko`).
 
 A section may set `quick: true`: it is also printed on the quick reference (the back page).
 

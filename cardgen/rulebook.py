@@ -286,7 +286,7 @@ def _entry(lay: Layout, entry: RefEntry) -> Flowable:
     words = [Paragraph(markup(entry.title), st.sub), Paragraph(markup(entry.text), st.body)]
     if entry.picture is None:
         return KeepTogether(words)
-    pic_w = mm(20)
+    pic_w = mm(entry.picture_width_mm)
     table = Table([[Picture(entry.picture, pic_w, entry.picture_aspect), words]],
                   colWidths=[pic_w + mm(3), lay.frame_w - pic_w - mm(3)])
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),

@@ -62,6 +62,7 @@ class RefEntry:
     text: str
     picture: DrawPicture | None = None
     picture_aspect: float = 1.0  # height / width of the picture
+    picture_width_mm: float = 20.0  # wide pictures (a row of dice) ask for more
 
 
 # (model, lang) -> the entries of one generated reference section, in reading order.

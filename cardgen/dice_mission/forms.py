@@ -12,12 +12,21 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..miniature import is_greeked
+
 _DEFINED = "_dice_mission_forms"  # the names already defined on a canvas
 
 
 def place(c: Canvas, key: str, bbox: tuple[float, float, float, float],
           draw: Callable[[Canvas], None], x: float, y: float, scale: float = 1.0) -> None:
-    """Place the form `key` (defined by `draw` on first use, within `bbox`) at (x, y)."""
+    """Place the form `key` (defined by `draw` on first use, within `bbox`) at (x, y); in a
+    rulebook's miniature (see cardgen.miniature) drawn in place instead."""
+    if is_greeked(c):
+        c.saveState()
+        c.transform(scale, 0, 0, scale, x, y)
+        draw(c)
+        c.restoreState()
+        return
     defined: set[str] = c.__dict__.setdefault(_DEFINED, set())
     name = "dm" + hashlib.sha1(key.encode()).hexdigest()[:16]
     if name not in defined:

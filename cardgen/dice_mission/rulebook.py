@@ -20,6 +20,7 @@ from missionkit.dice_mission.model import MISSION_TYPES, DiceMission, Mission
 from ..fonts import fonts_for
 from ..geometry import Rect
 from ..imposition import CARD_SIZE
+from ..miniature import greeked, readable
 from ..render.common import INK, Ctx, hexcolor
 from ..rulebook_api import Figure, RefEntry
 from . import cards, glyphs, requirement, tokens
@@ -115,7 +116,8 @@ def _card(c: Canvas, x: float, y: float, width: float,
     clip = c.beginPath()
     clip.roundRect(0, 0, CARD_W, CARD_H, CARD_W * 0.05)
     c.clipPath(clip, stroke=0, fill=0)
-    draw(c, Rect(0, 0, CARD_W, CARD_H))
+    with greeked(c):
+        draw(c, Rect(0, 0, CARD_W, CARD_H))
     c.restoreState()
     c.saveState()
     c.setStrokeColor(MUTED)
@@ -131,7 +133,7 @@ def card_height(width: float) -> float:
 def _label(c: Canvas, font: str, size: float, x: float, y: float, words: str,
            color: Color = INK, align: str = "left") -> None:
     c.setFillColor(color)
-    c.setFont(font, size)
+    c.setFont(font, readable(c, size))
     {"left": c.drawString, "centre": c.drawCentredString,
      "right": c.drawRightString}[align](x, y, words)
 
@@ -253,14 +255,15 @@ def draw_setup(c: Canvas, x: float, y: float, w: float, h: float, model: DiceMis
         aid = Rect(zx + zone_w - 12 - 44, 58, 34, card_height(34))
         c.setFillColor(hexcolor("#F4EEDC"))
         c.roundRect(aid.x, aid.y, aid.w, aid.h, 3, fill=1, stroke=1)
-        _label(c, big, 5.5, aid.cx, aid.cy, t(lang, "player_aid"), INK, "centre")
+        _label(c, big, 6.5, aid.cx, aid.cy, t(lang, "player_aid"), INK, "centre")
         if p == 0:
             token = Rect(zx + 80, 60, 36, 36)
             c.saveState()
             c.translate(token.x, token.y)
             c.scale(token.w / tokens.TOKEN_SIZE, token.w / tokens.TOKEN_SIZE)
-            tokens.agent_side(c, ctx, "mission",
-                              Rect(0, 0, tokens.TOKEN_SIZE, tokens.TOKEN_SIZE))
+            with greeked(c):
+                tokens.agent_side(c, ctx, "mission",
+                                  Rect(0, 0, tokens.TOKEN_SIZE, tokens.TOKEN_SIZE))
             c.restoreState()
     c.restoreState()
 
@@ -419,6 +422,9 @@ def _signs_picture(model: DiceMission, lang: str, rule: dict[str, Any]) -> Calla
     return draw
 
 
+READING_PICTURE_MM = 30.0  # four dice in a row with their letters at the print floor or more
+
+
 def reading_entries(model: DiceMission, lang: str) -> list[RefEntry]:
     """How to read a mission picture: one sample card per sign, its picture and its words."""
     out = []
@@ -432,7 +438,8 @@ def reading_entries(model: DiceMission, lang: str) -> list[RefEntry]:
             continue
         seen.add(sign)
         out.append(RefEntry(t(lang, f"sign_{sign}"), f"{m.name.get(lang)}: {m.text.get(lang)}",
-                            _signs_picture(model, lang, m.check.rule), 0.3))
+                            _signs_picture(model, lang, m.check.rule), 0.3,
+                            picture_width_mm=READING_PICTURE_MM))
     return out
 
 

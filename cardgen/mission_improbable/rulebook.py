@@ -23,6 +23,7 @@ from missionkit.mission_improbable.model_rules import CARD_TYPES
 from ..fonts import fonts_for
 from ..geometry import Rect
 from ..imposition import CARD_SIZE
+from ..miniature import greeked, readable
 from ..render.common import INK, Ctx, hexcolor
 from ..rulebook_api import Figure, RefEntry
 from . import cards, glyphs, rows
@@ -179,7 +180,8 @@ def _card(c: Canvas, ctx: Ctx, card_id: str | None, x: float, y: float, width: f
     clip = c.beginPath()
     clip.roundRect(0, 0, CARD_W, CARD_H, CARD_W * 0.05)
     c.clipPath(clip, stroke=0, fill=0)
-    (cards.face if card_id else cards.back)(c, ctx, dc, Rect(0, 0, CARD_W, CARD_H))
+    with greeked(c):
+        (cards.face if card_id else cards.back)(c, ctx, dc, Rect(0, 0, CARD_W, CARD_H))
     c.restoreState()
     c.saveState()
     c.setStrokeColor(MUTED)
@@ -191,13 +193,14 @@ def _card(c: Canvas, ctx: Ctx, card_id: str | None, x: float, y: float, width: f
 def _label(c: Canvas, font: str, size: float, x: float, y: float, words: str,
            color: Color = INK, align: str = "left") -> None:
     c.setFillColor(color)
-    c.setFont(font, size)
+    c.setFont(font, readable(c, size))
     {"left": c.drawString, "centre": c.drawCentredString,
      "right": c.drawRightString}[align](x, y, words)
 
 
 def _wrapped(c: Canvas, font: str, size: float, x: float, top: float, width: float,
              words: str, color: Color = INK) -> None:
+    size = readable(c, size)
     c.setFillColor(color)
     c.setFont(font, size)
     for i, line in enumerate(simpleSplit(words, font, size, width)):

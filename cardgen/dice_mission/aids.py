@@ -56,20 +56,26 @@ def _columns(inner: Rect, n: int, top: float, bottom: float = 0.0) -> list[Rect]
             for k in range(n)]
 
 
-def _section(ctx: Ctx, flow: Flow, section: GuideSection) -> None:
+def _see(ctx: Ctx, heading: str, page: int | None) -> str:
+    """A heading with the rulebook page that tells its rules in full, when there is one."""
+    return f"{heading} · {t(ctx.lang, 'rb_see', n=page)}" if page else heading
+
+
+def _section(ctx: Ctx, flow: Flow, section: GuideSection, book: dict[str, int]) -> None:
     """One guide section down the flow; TextOverflow naming it when the aid is full."""
-    flow.aid_section(f"guide.{section.id}", section.heading.get(ctx.lang),
+    page = book.get(section.rulebook) if section.rulebook else None
+    flow.aid_section(f"guide.{section.id}", _see(ctx, section.heading.get(ctx.lang), page),
                      [fill(point.get(ctx.lang), ctx.game.game) for point in section.points])
 
 
-def _hands(ctx: Ctx, flow: Flow) -> None:
+def _hands(ctx: Ctx, flow: Flow, book: dict[str, int]) -> None:
     """Missions dealt per type and the missions needed to win, by player count; TextOverflow
     naming `setup` when the aid is full."""
     rows = []
     for players, row in sorted(ctx.game.setup.items()):
         dealt = "/".join(str(n) for n in dict.fromkeys(row.dealt.values()))
         rows.append(t(ctx.lang, "setup_row", p=players, n=dealt, target=row.target))
-    flow.aid_section("setup", t(ctx.lang, "setup_title"), rows)
+    flow.aid_section("setup", _see(ctx, t(ctx.lang, "setup_title"), book.get("setup")), rows)
 
 
 def _type_key(c: Canvas, ctx: Ctx, area: Rect) -> None:
@@ -88,14 +94,16 @@ def _type_key(c: Canvas, ctx: Ctx, area: Rect) -> None:
                       item="player_aid", field=f"{kind}_hint", align="left")
 
 
-def _front_text(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
+def _front_text(c: Canvas, ctx: Ctx, columns: list[Rect], size: float,
+                book: dict[str, int]) -> None:
     flow = Flow(c, ctx, columns, size=size, dark=True)
     for section in ctx.game.guide:
         if section.aid and not _is_back(section.id):
-            _section(ctx, flow, section)
+            _section(ctx, flow, section, book)
 
 
-def aid_front(c: Canvas, ctx: Ctx, area: Rect, sizes: FittedSizes) -> None:
+def aid_front(c: Canvas, ctx: Ctx, area: Rect, sizes: FittedSizes,
+              book: dict[str, int] | None = None) -> None:
     """The round summary: the mission and debriefing phases, and the mission types' key; its
     text size found in `sizes` (once per area in a file)."""
     fill_rect(c, area, CHARCOAL, radius=mm(4))
@@ -105,20 +113,22 @@ def aid_front(c: Canvas, ctx: Ctx, area: Rect, sizes: FittedSizes) -> None:
     side = cols[2]
     _type_key(c, ctx, Rect(side.x, side.y1 - KEY_H, side.w, KEY_H))
     cols[2] = Rect(side.x, side.y, side.w, side.h - KEY_H - mm(3))
-    size = sizes.size(area, lambda cv, s: _front_text(cv, ctx, cols, s))
-    _front_text(c, ctx, cols, size)
+    book = book or {}
+    size = sizes.size(area, lambda cv, s: _front_text(cv, ctx, cols, s, book))
+    _front_text(c, ctx, cols, size, book)
 
 
-def _back_text(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
+def _back_text(c: Canvas, ctx: Ctx, columns: list[Rect], size: float,
+               book: dict[str, int]) -> None:
     """Each gadget section in a column of its own, the hands in the last."""
     sections = _back_sections(ctx)
     for section, column in zip(sections, columns, strict=False):
-        _section(ctx, Flow(c, ctx, [column], size=size, dark=True), section)
-    _hands(ctx, Flow(c, ctx, columns[len(sections):], size=size, dark=True))
+        _section(ctx, Flow(c, ctx, [column], size=size, dark=True), section, book)
+    _hands(ctx, Flow(c, ctx, columns[len(sections):], size=size, dark=True), book)
 
 
 def aid_back(c: Canvas, ctx: Ctx, area: Rect, link: Callable[[Rect], None] | None,
-             sizes: FittedSizes) -> None:
+             sizes: FittedSizes, book: dict[str, int] | None = None) -> None:
     """The gadgets by the phase they are played in, the hands, and the companion's link
     (drawn by the document's draw_link, so a rebuild knows this file prints the version);
     the text size found in `sizes` (once per area in a file, `link` the same for all)."""
@@ -129,13 +139,15 @@ def aid_back(c: Canvas, ctx: Ctx, area: Rect, link: Callable[[Rect], None] | Non
     strip = LINK_STRIP if link else 0.0
     n = len(_back_sections(ctx)) + 1
     cols = _columns(inner, n, mm(9), strip + mm(2) if strip else 0.0)
-    size = sizes.size(area, lambda cv, s: _back_text(cv, ctx, cols, s))
-    _back_text(c, ctx, cols, size)
+    book = book or {}
+    size = sizes.size(area, lambda cv, s: _back_text(cv, ctx, cols, s, book))
+    _back_text(c, ctx, cols, size, book)
     if strip:
         link(Rect(inner.x, inner.y, inner.w, strip))
 
 
-def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, float]) -> None:
+def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, float],
+               book: dict[str, int] | None = None) -> None:
     """`count` aids, two per sheet: a page of fronts, then a page of their backs; the text
     size of each side is found once per place on the sheet, not once per aid."""
     c, ctx = doc.canvas, doc.ctx
@@ -145,11 +157,11 @@ def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, floa
     for first in range(0, count, 2):
         fronts: Sequence[Rect] = areas[:min(2, count - first)]
         for area in fronts:
-            aid_front(c, ctx, area, front_sizes)
+            aid_front(c, ctx, area, front_sizes, book)
         _cut_line(c, page, len(fronts))
         doc.end_page()
         for area in back_cells(tuple(fronts), page, duplex, offset):
-            aid_back(c, ctx, area, doc.draw_link, back_sizes)
+            aid_back(c, ctx, area, doc.draw_link, back_sizes, book)
         _cut_line(c, page, len(fronts))
         doc.end_page()
 

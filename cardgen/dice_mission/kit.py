@@ -46,7 +46,10 @@ def _aids(job: FileJob) -> Written:
     from .aids import write_aids
 
     doc = job.open("player-aids.pdf", t(job.ctx.lang, "player_aid"))
-    write_aids(doc, job.ctx.game.game.components.player_aids, job.duplex, job.offset)
+    from ..rulebook import book_pages
+
+    write_aids(doc, job.ctx.game.game.components.player_aids, job.duplex, job.offset,
+               book_pages(job))
     return doc.path, doc.save(), job.page
 
 

@@ -210,27 +210,35 @@ def _phases(c: Canvas, ctx: Ctx, area: Rect, size: float) -> None:
         raise text.TextOverflow("player_aid", "phases", f"taller than the page at {size} pt")
 
 
-def _sections(c: Canvas, ctx: Ctx, columns: list[Rect], size: float) -> None:
-    """The guide's aid sections, flowed down `columns`; TextOverflow naming the section
-    that does not fit."""
+def _sections(c: Canvas, ctx: Ctx, columns: list[Rect], size: float,
+              book: dict[str, int]) -> None:
+    """The guide's aid sections, flowed down `columns`, each heading with the rulebook page
+    that tells it in full; TextOverflow naming the section that does not fit."""
     flow = Flow(c, ctx, columns, size=size, dark=True)
     for section in ctx.game.guide.sections:
         if not section.aid:
             continue
-        flow.aid_section(f"guide.{section.id}", section.heading.get(ctx.lang),
+        heading = section.heading.get(ctx.lang)
+        page = book.get(section.rulebook) if section.rulebook else None
+        if page:
+            heading = f"{heading} · {t(ctx.lang, 'rb_see', n=page)}"
+        flow.aid_section(f"guide.{section.id}", heading,
                          [fill(point.get(ctx.lang), ctx.game.game) for point in section.points])
 
 
-def _aid(c: Canvas, ctx: Ctx, left: Rect, cols: list[Rect], size: float) -> None:
+def _aid(c: Canvas, ctx: Ctx, left: Rect, cols: list[Rect], size: float,
+         book: dict[str, int]) -> None:
     _phases(c, ctx, left, size)
-    _sections(c, ctx, cols, size)
+    _sections(c, ctx, cols, size, book)
 
 
-def player_aid() -> Callable[[Canvas, Ctx, Rect], None]:
+def player_aid(book: dict[str, int] | None = None) -> Callable[[Canvas, Ctx, Rect], None]:
     """What draws one player aid on its page: the phases on the left, the aid sections in two
     columns on the right, all at the largest size that fits (one per file: the size is found
-    for the first copy and kept for the others)."""
+    for the first copy and kept for the others); `book`: where the rulebook tells each
+    section (section id -> page)."""
     sizes = FittedSizes(START)
+    pages = book or {}
 
     def draw(c: Canvas, ctx: Ctx, area: Rect) -> None:
         fill_rect(c, area, CHARCOAL, radius=mm(4))
@@ -239,7 +247,7 @@ def player_aid() -> Callable[[Canvas, Ctx, Rect], None]:
         col_w = (body.w * 0.62 - mm(10)) / 2
         cols = [Rect(left.x1 + mm(6) + i * (col_w + mm(4)), body.y, col_w, body.h)
                 for i in (0, 1)]
-        size = sizes.size(body, lambda cv, s: _aid(cv, ctx, left, cols, s))
-        _aid(c, ctx, left, cols, size)
+        size = sizes.size(body, lambda cv, s: _aid(cv, ctx, left, cols, s, pages))
+        _aid(c, ctx, left, cols, size, pages)
 
     return draw

@@ -50,10 +50,12 @@ def _reference(job: FileJob) -> Written:
 
 def _aids(job: FileJob) -> Written:
     from ..documents import write_sheets
+    from ..rulebook import book_pages
     from .aids import player_aid
 
     doc = job.open("player-aids.pdf", t(job.ctx.lang, "player_aid"))
-    write_sheets(doc, player_aid(), min(AID_COPIES, job.ctx.game.game.players.max), link=True)
+    copies = min(AID_COPIES, job.ctx.game.game.players.max)
+    write_sheets(doc, player_aid(book_pages(job)), copies, link=True)
     return doc.path, doc.save(), job.page
 
 

@@ -31,7 +31,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "target": "The game ends after the round in which the deck runs out or someone reaches "
                   "{n} MP. Ties: more completed missions, then shared.",
         "bought": "{n} {name} per player",
-        "rb_component": "{n} {what}", "rb_agent_card": "agent cards",
+        "rb_component": "{n} {what}",
+        "rb_see": "rulebook p. {n}", "rb_agent_card": "agent cards",
         "rb_mission_card": "mission cards", "rb_obstacle_card": "obstacle cards",
         "rb_location_card": "location cards", "rb_equipment_card": "equipment cards",
         "rb_experience_card": "experience cards", "rb_connection_card": "connection cards",
@@ -64,7 +65,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "target": "덱이 떨어지거나 누군가 {n} MP에 이른 라운드가 끝나면 게임이 끝난다. "
                   "동점이면 완수한 미션이 많은 쪽, 그래도 같으면 공동 순위.",
         "bought": "1인당 {name} {n}개",
-        "rb_component": "{what} {n}장", "rb_agent_card": "요원 카드",
+        "rb_component": "{what} {n}장",
+        "rb_see": "규칙서 {n}쪽", "rb_agent_card": "요원 카드",
         "rb_mission_card": "미션 카드", "rb_obstacle_card": "장애물 카드",
         "rb_location_card": "장소 카드", "rb_equipment_card": "장비 카드",
         "rb_experience_card": "경력 카드", "rb_connection_card": "인맥 카드",

@@ -17,6 +17,7 @@ class GuideSection:
     aid: bool
     points: Annotated[list[Localized], MinLen(1)]
     note: str | None = None  # where a rule stated here comes from (a decision id, a source)
+    rulebook: Id | None = None  # the rulebook section telling it in full: the aid gives its page
 
 
 @model

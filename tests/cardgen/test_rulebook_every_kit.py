@@ -1,0 +1,71 @@
+"""Issue 28 over every game: each kit (EN and KO, A4 and Letter) holds rulebook.pdf, its
+manifest lists it, the print guide lists it first, and each player-aid heading that names a
+rulebook page names the page where the rulebook tells that section."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from missionkit.content import load_game
+from missionkit.content.rulebook import read_rulebook
+from missionkit.registry import GAMES
+from tests.cardgen import kits
+from tests.cardgen.test_build import _korean_font_installed
+from tests.conftest import CONTENT, require
+
+SEE = {"en": r"rulebook p\. (\d+)", "ko": r"규칙서 (\d+)쪽"}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
+    return kits.build_all(tmp_path_factory.mktemp("every-kit"))
+
+
+def _text(path: Path, page: int | None = None) -> str:
+    args = ["pdftotext"] + (["-f", str(page), "-l", str(page)] if page else []) + [str(path), "-"]
+    raw = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    return re.sub(r"\s+", " ", raw)
+
+
+def test_every_kit_has_the_rulebook_listed_in_its_manifest_and_first_in_the_guide(built):
+    for game, lang, paper, folder in kits.folders(built):
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        listed = [f["path"] for f in manifest["files"]]
+        assert "rulebook.pdf" in listed and (folder / "rulebook.pdf").is_file(), (game, lang)
+        entry = next(f for f in manifest["files"] if f["path"] == "rulebook.pdf")
+        assert entry["pages"] >= 8, (game, lang, paper, entry)
+        guide = _text(folder / "print-guide.pdf")
+        others = [p for p in listed if p.endswith(".pdf") and p not in ("rulebook.pdf",
+                                                                        "print-guide.pdf")]
+        assert all(guide.index("rulebook.pdf") < guide.index(p) for p in others
+                   if p in guide), (game, lang, paper)
+
+
+@pytest.mark.parametrize("game", ["dice-mission", "mission-improbable"])
+@pytest.mark.parametrize("lang", kits.LANGS)
+def test_each_aid_section_names_the_page_where_the_rulebook_tells_it(built, game, lang):
+    model = load_game(game, CONTENT)
+    guide = getattr(model.guide, "sections", model.guide)
+    book, _ = read_rulebook(CONTENT / GAMES[game])
+    titles = {s.id: s.title.get(lang) for s in book.sections}
+    for paper in kits.PAPERS_:
+        folder = built / game / f"{lang}-{paper}"
+        aid = _text(folder / "player-aids.pdf")
+        checked = 0
+        for section in guide:
+            if not (section.aid and section.rulebook):
+                continue
+            heading = re.escape(section.heading.get(lang))
+            found = re.search(heading + r" · " + SEE[lang], aid)
+            assert found, (paper, section.id, aid[:300])
+            page = int(found.group(1))
+            on_page = _text(folder / "rulebook.pdf", page)
+            assert titles[section.rulebook] in on_page, (paper, section.id, page)
+            checked += 1
+        assert checked >= 4

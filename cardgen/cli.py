@@ -86,6 +86,7 @@ def check(args: argparse.Namespace) -> None:
 
     try:
         games = load_all(args.content)
+        _rulebooks_or_fail(games, args.content)
         _fits_or_fail(kit_games(list(games)), args.content)
     except ContentError as exc:
         report_content_error(exc)
@@ -96,6 +97,37 @@ def check(args: argparse.Namespace) -> None:
         names = kit_for(game_id).component_names if game_id in KITS else {}
         counts = ", ".join(f"{n} {names.get(k, k)}" for k, n in game.component_counts().items())
         say(f"{game_id}: content OK ({counts})")
+
+
+def _rulebooks_or_fail(games: dict[str, Any], content: Path | None) -> None:
+    """ContentError for each rulebook.yaml that does not read (an empty file, an unknown
+    placeholder, figure or reference) and each player-aid section pointing to a rulebook
+    section that does not exist: what `build` would stop on, found by `check`."""
+    from missionkit.content import Problem, default_root
+    from missionkit.content.loader import game_folder
+
+    from .kit import KITS
+    from .rulebook import FILE, has_rulebook, load_book
+
+    problems: list[Problem] = []
+    for game_id, model in games.items():
+        folder = (content or default_root()) / game_folder(game_id)
+        if game_id not in KITS or not has_rulebook(game_id, folder):
+            continue
+        try:
+            book = load_book(folder, game_id, model)
+        except ContentError as exc:
+            problems += exc.problems
+            continue
+        known = {section.id for section in book.book.sections}
+        guide = getattr(model.guide, "sections", model.guide)
+        for section in guide if isinstance(guide, (list, tuple)) else ():
+            target = getattr(section, "rulebook", None)
+            if target and target not in known:
+                problems.append(Problem(folder / "guide.yaml", None, f"{section.id}.rulebook",
+                                        f"no section '{target}' in {FILE}"))
+    if problems:
+        raise ContentError(problems)
 
 
 def _fits_or_fail(games: list[str], content: Path | None,

@@ -116,6 +116,9 @@ class Kit:
     # written to the manifest as "bought" when set
     bought: Callable[[Any, str], list[str]] | None = None
     world_map: bool = False  # draws the vendored Natural Earth coastlines (credited in the guide)
+    # (loaded game, lang) -> the printed parts beyond the counted components (aids, sheets,
+    # pads), in the reader's words, for the rulebook's box list
+    also_printed: Callable[[Any, str], list[str]] | None = None
     # (lang) -> the game's own assembly steps, after the generic print-and-cut steps
     assembly: Callable[[str], list[str]] | None = None
 

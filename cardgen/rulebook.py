@@ -303,6 +303,8 @@ def components(kit: Kit, ctx: Ctx, book: Book) -> tuple[list[str], list[str]]:
     label = getattr(book.game, "component_label", None)
     inside = [label(key, n, ctx.lang) if label else f"{n} {kit.component_names.get(key, key)}"
               for key, n in ctx.game.component_counts().items()]
+    if kit.also_printed:
+        inside += kit.also_printed(ctx.game, ctx.lang)
     return inside, list(kit.bought(ctx.game, ctx.lang)) if kit.bought else []
 
 
@@ -325,8 +327,9 @@ def _generated(lay: Layout, kind: str) -> list[Flowable]:
     inside, bring = components(lay.kit, ctx, lay.book)
     out: list[Flowable] = [_plain_list(lay, inside)]
     if bring:
-        out += [Paragraph(markup(word(ctx.lang, "rulebook_bring")), st.sub),
-                _plain_list(lay, bring)]
+        head = Paragraph(markup(word(ctx.lang, "rulebook_bring")), st.sub)
+        head.keepWithNext = 1  # never a heading alone at a page's foot
+        out += [head, _plain_list(lay, bring)]
     return out
 
 
@@ -527,8 +530,10 @@ def _quick(book: Book, kit: Kit, ctx: Ctx, pages: dict[str, int], frame_w: float
     for section in (s for s in book.book.sections if s.quick):
         head = Paragraph(markup(section.title.get(ctx.lang)),
                          ParagraphStyle("qh", parent=st.heading, fontSize=QUICK_BODY * 1.4,
-                                        leading=QUICK_BODY * 1.7, spaceBefore=QUICK_BODY * 0.4))
-        flow: list[Flowable] = [head]
+                                        leading=QUICK_BODY * 1.7, spaceBefore=QUICK_BODY * 0.4,
+                                        keepWithNext=1))
+        # a heading never ends a column: under ~5 lines left, the section starts the next
+        flow: list[Flowable] = [CondPageBreak(QUICK_BODY * 7), head]
         for block in section.blocks:
             if block.kind in ("text", "list", "steps"):
                 flow += block_flowables(lay, section, block)
@@ -552,7 +557,7 @@ def lay_out(job: FileJob, kit: Kit, page: tuple[float, float], out: Any) -> Prin
     title = f"{job.name}: {word(job.ctx.lang, 'rulebook')}"
     measured = render(book, kit, job.ctx, page, io.BytesIO(), title=title)
     printed = render(book, kit, job.ctx, page, out, title=title,
-                     contents={**measured.starts, "quick": measured.pages})
+                     contents={**measured.starts, "quick": measured.quick})
     if printed.starts != measured.starts:  # the contents list is the same lines either way
         raise RulebookOverflow("contents", "the page numbers moved between passes")
     return printed
@@ -591,7 +596,7 @@ def book_pages(job: FileJob) -> dict[str, int]:
     if not has_rulebook(job.ctx.game.id, job.content):
         return {}
     printed = laid_out(job, kit_for(job.ctx.game.id))[1]
-    return {**printed.starts, "quick": printed.pages}
+    return {**printed.starts, "quick": printed.quick}
 
 
 def write_rulebook(job: FileJob, kit: Kit) -> Written:

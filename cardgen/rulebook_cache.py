@@ -26,7 +26,8 @@ def key(game_id: str, folder: Path, parts: list[str]) -> str:
     for path in sorted(folder.glob("*.yaml")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     modules = ("cardgen.rulebook", "cardgen.rulebook_api", "cardgen.booklet",
-               "cardgen.sheet_words", "cardgen.ink", f"cardgen.{GAMES[game_id]}")
+               "cardgen.sheet_words", "cardgen.ink", "cardgen.miniature",
+               f"cardgen.{GAMES[game_id]}")
     digest.update(code_version(modules).encode())
     return digest.hexdigest()[:32]
 

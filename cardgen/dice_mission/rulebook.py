@@ -146,6 +146,15 @@ def _colour_die(c: Canvas, ctx: Ctx, colour_index: int, cx: float, cy: float, s:
     glyphs.die(c, ctx.fonts.bold, cx, cy, s, Die(face, struck=struck),
                fill=hexcolor(colour.color), ink=INK if light else hexcolor("#FFFFFF"),
                shape=colour.symbol)
+    if struck:  # about to be rolled again: a cross that shows on every colour
+        c.saveState()
+        c.setLineCap(1)
+        for color, width in ((hexcolor("#FFFFFF"), s * 0.24), (INK, s * 0.11)):
+            c.setStrokeColor(color)
+            c.setLineWidth(width)
+            c.line(cx - s * 0.42, cy - s * 0.42, cx + s * 0.42, cy + s * 0.42)
+            c.line(cx - s * 0.42, cy + s * 0.42, cx + s * 0.42, cy - s * 0.42)
+        c.restoreState()
     if ring:
         c.setStrokeColor(HIGHLIGHT)
         c.setLineWidth(s * 0.12)
@@ -331,7 +340,7 @@ def _draw_step(step: Step) -> Callable[..., None]:
             cy = height - 6 - row_h * (p + 0.5)
             _label(c, ctx.fonts.bold, 9, 10, cy - 3, name[lang])
             if p == 0:  # the active agent token
-                _token_mark(c, 62, cy, 7)
+                _token_mark(c, 54, cy, 7)
             rolls = step.rolls[p]
             if rolls:
                 _label(c, ctx.fonts.body, 7, 10, cy - 13, t(lang, "rolls_made", n=rolls), MUTED)

@@ -87,6 +87,13 @@ def bought(game: Any, lang: str) -> list[str]:
     return out
 
 
+def also_printed(game: Any, lang: str) -> list[str]:
+    """The aids, reference sheets and score pads this kit prints, for the rulebook's box list."""
+    aids = min(AID_COPIES, game.game.players.max)
+    return [t(lang, "rb_aids", n=aids), t(lang, "rb_references", n=REFERENCE_COPIES),
+            t(lang, "rb_score_pads", n=PAD_COPIES)]
+
+
 def _locations(folder: Any) -> dict[str, tuple[Any, int]]:
     """'deck:<card id>' -> where the card is defined (the deck spans every card file)."""
     found = locations(folder)
@@ -108,4 +115,5 @@ KIT = Kit(
     modules=("cardgen.mission_improbable",),
     component_names=COMPONENT_NAMES,
     bought=bought,
+    also_printed=also_printed,
 )

@@ -87,8 +87,8 @@ def test_manifest_counts_bought_dice_and_files(kit):
                                else ["6면 주사위 25개 (5가지 색), 모서리가 둥근 12 mm(선택 "
                                      "스티커는 9.5 mm)"])
         assert {f["path"] for f in m["files"]} == {p.name for p in folder.glob("*.pdf")}
-        assert set(CARD_FILES) | {"print-guide.pdf", "player-aids.pdf", "tokens.pdf",
-                                  "stickers.pdf"} == {f["path"] for f in m["files"]}
+        assert set(CARD_FILES) | {"print-guide.pdf", "rulebook.pdf", "player-aids.pdf",
+                                  "tokens.pdf", "stickers.pdf"} == {f["path"] for f in m["files"]}
         for entry in m["files"]:
             path = folder / entry["path"]
             assert hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"]

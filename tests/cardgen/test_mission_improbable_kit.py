@@ -27,7 +27,8 @@ from tests.conftest import CONTENT, require
 
 GAME = "mission-improbable"
 COMBOS = [("en", "a4"), ("en", "letter"), ("ko", "a4"), ("ko", "letter")]
-FILES = {"print-guide.pdf", "cards.pdf", "reference.pdf", "player-aids.pdf", "score-pad.pdf"}
+FILES = {"print-guide.pdf", "rulebook.pdf", "cards.pdf", "reference.pdf", "player-aids.pdf",
+         "score-pad.pdf"}
 CARD_W, CARD_H = 63.5 * 72 / 25.4, 88.9 * 72 / 25.4
 
 

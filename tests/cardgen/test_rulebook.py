@@ -245,3 +245,14 @@ def test_the_booklet_imposes_a5_pages_two_up_with_the_quick_reference_on_the_bac
     assert "Quick reference" in half_text(book, 1, False) + half_text(book, 1, True)
     # the middle sheet's inside: the centre spread
     assert whole[-1] <= {n // 2, n // 2 + 1}
+
+
+def test_a_figure_taller_than_its_page_is_named(tmp_path, monkeypatch):
+    from cardgen.double_mission import rulebook as game_book
+    from cardgen.rulebook_api import Figure
+
+    monkeypatch.setenv("MISSION_KIT_CACHE", "off")  # a laid-out book from the cache fits
+    setup = game_book.FIGURES["setup"]
+    monkeypatch.setitem(game_book.FIGURES, "setup", Figure(setup.draw, 2.0))  # twice as tall
+    with pytest.raises(RulebookOverflow, match=r"section 'setup': figure 'setup' is \d+ pt tall"):
+        write_book(content_copy(tmp_path), tmp_path / "out")

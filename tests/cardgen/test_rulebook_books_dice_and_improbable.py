@@ -70,6 +70,8 @@ def test_mission_improbable_prints_its_numbers_and_phases_in_order(books):
         for row in table.rows:
             span = str(row.from_) if row.from_ == row.to else f"{row.from_}-{row.to}"
             assert f"{span} {row.result.en}" in text, (table.id, span)
+    for row in m.bought():  # what to bring, from the model (the kit's buy list)
+        assert f"{row['per_player']} ten-sided dice per player" in text
 
 
 @pytest.mark.parametrize("game", ["dice-mission", "mission-improbable"])

@@ -46,7 +46,7 @@ def test_every_placeholder_is_a_value_and_every_text_has_both_languages(model):
 @pytest.mark.parametrize("name", [
     "hand_start", "hand_draw", "hand_limit", "deck_size", "players_min", "players_max",
     "recruit", "assets", "missions_into_play", "spy_rolls", "mission_attempts", "phase_count",
-    "mp_target", "d10_each"])
+    "mp_target"])  # the dice to bring: the generated list (test_rulebook_books_...)
 def test_the_text_uses_every_setup_and_limit_number(name):
     assert name in used(CONTENT, PKG)
 

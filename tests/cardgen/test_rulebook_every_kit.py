@@ -69,3 +69,19 @@ def test_each_aid_section_names_the_page_where_the_rulebook_tells_it(built, game
             assert titles[section.rulebook] in on_page, (paper, section.id, page)
             checked += 1
         assert checked >= 4
+
+
+def test_check_names_an_aid_section_pointing_to_no_rulebook_section(tmp_path):
+    import shutil
+
+    from tests.cardgen.test_cli_check import cardgen
+
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    guide = root / "dice_mission" / "guide.yaml"
+    guide.write_text(guide.read_text(encoding="utf-8").replace(
+        "rulebook: debriefing", "rulebook: debriefin", 1), encoding="utf-8")
+    result = cardgen("check", "--content", str(root))
+    assert result.returncode == 1
+    assert ("dice_mission/guide.yaml: debriefing_phase.rulebook: no section 'debriefin' in "
+            "rulebook.yaml") in result.stderr

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib
+import os
 import socket
 import sys
 from importlib.metadata import version
@@ -59,6 +60,7 @@ def serve(args: argparse.Namespace) -> None:
     if args.workers == 1 and not certs:
         from waitress import create_server
 
+        from . import keepalive
         from .eventloop import TrackedMap, install
         from .heap import freeze_startup
         from .peercap import cap_per_address
@@ -80,6 +82,11 @@ def serve(args: argparse.Namespace) -> None:
         except OSError as exc:
             raise _port_failure(host, args.port, exc) from None
         cap_per_address(server, args.per_address_limit)
+        keepalive.install(server)  # a 204 does not end the phone's connection
+        if os.environ.get("MISSION_KIT_INLINE_POLLS") != "0":  # 0: the bench's baseline
+            from . import inlinepoll
+
+            inlinepoll.install(server, flask_app)  # 204s on the loop thread, not queued
         install(server)  # each loop turn costs the busy connections, not the idle ones
         _announce(flask_app.config["DATABASE"], scheme, host, args.port, found, public)
         server.run()

@@ -40,16 +40,27 @@ class QuickPoll:
         return self.wsgi_app(environ, start_response)
 
     def _unchanged(self, token: str, environ: dict[str, Any]) -> bool:
-        query = VERSION.search(environ.get("QUERY_STRING", ""))
-        seen = whole_number(query.group(1)) if query else None
+        seen = seen_version(environ.get("QUERY_STRING", ""))
         if seen is None:
             return False
         if self.over_limit(self.app, "pages.live", environ.get("REMOTE_ADDR") or "unknown"):
             return False  # Flask answers the 429 (a refused hit is not counted)
         environ[COUNTED] = True  # counted once: if Flask answers after all, it does not count
-        games = self.app.extensions["games"]
-        try:
-            game_id, _role = games.resolve(token)
-            return games.store.version(game_id) == seen
-        except Exception:  # a stranger's token, a database error: Flask says which
-            return False
+        return still_at(self.app, token, seen)
+
+
+def seen_version(query: str) -> int | None:
+    """The `v=` of a poll's query string: the version the phone has (None: not a number)."""
+    found = VERSION.search(query)
+    return whole_number(found.group(1)) if found else None
+
+
+def still_at(app: Any, token: str, seen: int) -> bool:
+    """Whether the game behind `token` is still at version `seen` (False for a stranger's
+    token or a database error: the view answers those)."""
+    games = app.extensions["games"]
+    try:
+        game_id, _role = games.resolve(token)
+        return games.store.version(game_id) == seen
+    except Exception:
+        return False

@@ -436,8 +436,12 @@ def render(book: Book, kit: Kit, ctx: Ctx, page: tuple[float, float], out: Any, 
                bottomMargin=margin, title=title, author="Mission Kit",
                creator="Mission Kit cardgen", subject=f"{name} print-and-play",
                invariant=1, pageCompression=1)
+    more_frames = [Frame(f.x1, f.y1, f.width, frame_h, id=f"more{k}", leftPadding=0,
+                         rightPadding=0, topPadding=0, bottomPadding=0)
+                   for k, f in enumerate(quick_frames)]  # a quick reference's later pages
     doc.addPageTemplates([PageTemplate("body", [body], onPage=decorate),
-                          PageTemplate("quick", [quick_head, *quick_frames], onPage=decorate)])
+                          PageTemplate("quick", [quick_head, *quick_frames], onPage=decorate),
+                          PageTemplate("quick_more", more_frames, onPage=decorate)])
     story = _front(book, ctx, st, name, contents)
     for section in book.book.sections:
         story += section_flowables(lay, section, pages, section.id)
@@ -526,7 +530,7 @@ def _quick(book: Book, kit: Kit, ctx: Ctx, pages: dict[str, int], frame_w: float
                                      ParagraphStyle("qt", parent=st.title,
                                                     fontSize=QUICK_BODY * 2.2,
                                                     leading=QUICK_BODY * 2.6)),
-                           FrameBreak()]
+                           NextPageTemplate("quick_more"), FrameBreak()]
     for section in (s for s in book.book.sections if s.quick):
         head = Paragraph(markup(section.title.get(ctx.lang)),
                          ParagraphStyle("qh", parent=st.heading, fontSize=QUICK_BODY * 1.4,

@@ -130,9 +130,16 @@ def test_spy_roll_only_without_an_intercept_card(mi):
 
 def test_spy_ten_discards_an_opponents_mission_and_one_lets_the_nemesis_roll(mi):
     state = play(start(mi), ev("play_mission", mission="prisoner_exchange"), end(0))
-    assert refusal(state, ev("spy", 1, die=10)).field == "event.mission"
-    state = play(state, ev("spy", 1, die=10, mission="prisoner_exchange"))
-    assert state.players[0].missions == {} and "prisoner_exchange" in state.discard
+    assert refusal(state, ev("spy", 1, die=10, mission="nowhere")).field == "event.mission"
+    named = play(state, ev("spy", 1, die=10, mission="prisoner_exchange"))
+    assert named.players[0].missions == {} and "prisoner_exchange" in named.discard
+    # no mission named: the 10 is kept, and the next Spy event only names the mission
+    kept = play(state, ev("spy", 1, die=10))
+    assert kept.turn.pending_discard == (1, "opponent") and kept.turn.spy_rolls == 0
+    assert refusal(kept, ev("phase", 1, phase="mission")).field == "event.type"
+    assert refusal(kept, ev("spy", 1)).field == "event.mission"
+    kept = play(kept, ev("spy", 1, mission="prisoner_exchange"))
+    assert kept.players[0].missions == {} and kept.turn.pending_discard is None
     nemesis = play(start(mi), ev("spy", die=1, nemesis_die=1))
     assert "SPECTRE" in english(nemesis, nemesis.log[-1])
 

@@ -203,8 +203,11 @@ def _spy_discard(state: State, event: Spy, roller: int, whose: str) -> None:
                for m in p.missions]
     if not allowed:
         return
-    if event.mission is None:  # kept until the mission is named (never rolled again)
-        state.turn.pending_discard = (roller, whose)
+    if event.mission is None:  # one to choose from: it goes; more: the roll is kept (never
+        if len(allowed) == 1:  # rolled again) until the mission is named
+            discard_mission(state, allowed[0])
+        else:
+            state.turn.pending_discard = (roller, whose)
         return
     if event.mission not in allowed:
         raise_(state, "mi.no.discard_any" if whose == "any" else "mi.no.discard_opponent",

@@ -67,8 +67,11 @@ SPECTRE_MISSION = [("recruit", 0, {"agent": "china_doll"}),
 
 def test_an_app_rolled_spy_ten_is_kept_until_the_mission_is_named(app, client):
     """Item 14: "Roll for me" with no mission named rolls a 10: kept (not refused and thrown
-    away); the phone asks which mission goes and a second tap does not roll again."""
-    token = game(client, SPECTRE_MISSION)
+    away); with two of SPECTRE's missions to choose from the phone asks which goes, and a
+    second tap does not roll again."""
+    token = game(client, SPECTRE_MISSION + [
+        ("end_turn", 0, {}), ("play_mission", 1, {"mission": "prisoner_exchange"}),
+        ("end_turn", 1, {})])
     load_dice(app, 10, 3)
     r = act(client, token, type="spy", player="0", roll="1")
     assert r.status_code == 200, r.data
@@ -83,6 +86,14 @@ def test_an_app_rolled_spy_ten_is_kept_until_the_mission_is_named(app, client):
     assert r.status_code == 200 and b"Assassination is discarded" in r.data
     spies = [e for e in events(client, token) if e["type"] == "spy"]
     assert [e.get("die") for e in spies] == [10, None]
+
+
+def test_a_spy_ten_with_one_mission_to_discard_discards_it(app, client):
+    token = game(client, SPECTRE_MISSION)
+    load_dice(app, 10)
+    r = act(client, token, type="spy", player="0", roll="1")
+    assert r.status_code == 200 and b"Assassination is discarded" in r.data
+    assert b'id="mi-discard"' not in r.data
 
 
 def test_dice_for_checks_after_a_failed_one_are_ignored(client):

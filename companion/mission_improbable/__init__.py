@@ -14,7 +14,8 @@ from missionkit.mission_improbable.state import Setup, State
 
 from ..plugin import CompanionGame, Loaded
 from ..results import Result
-from .forms import form_event, setup_from_form
+from ..service import games
+from .forms import dice_until_failed, form_event, setup_from_form
 from .results import result
 from .views import page_context, public_state
 
@@ -40,7 +41,15 @@ class MissionImprobableGame(CompanionGame):
         return None if public["status"] == "finished" else public["turn"]["player"]
 
     def page_context(self, loaded: Loaded, role: str) -> dict[str, Any]:
-        return page_context(loaded.state, role)
+        return page_context(loaded.state, role, last_event(loaded))
+
+    def resolve_rolls(self, state: State, raw: dict[str, Any], rng: Any) -> dict:
+        """The app's dice (engine.resolve_rolls), and dice typed for the checks after the
+        first failed one left out: the attempt ended there, so they are not part of it."""
+        exact = super().resolve_rolls(state, raw, rng)
+        if exact.get("type") == "attempt" and not raw.get("roll"):
+            return dice_until_failed(state, exact)
+        return exact
 
     def result(self, state: State) -> Result | None:
         return result(state)
@@ -58,6 +67,16 @@ class MissionImprobableGame(CompanionGame):
         from .routes import openapi_paths
 
         return {}, openapi_paths()
+
+
+def last_event(loaded: Loaded) -> dict[str, Any] | None:
+    """The event the game's latest change recorded (None when it was an undo): one short
+    read, once per version (the page's fragments are cached)."""
+    try:
+        found = games().store.live_log(loaded.id, after=loaded.version - 1)
+    except Exception:  # no store at hand (an import being checked): no dice to show
+        return None
+    return found[-1][1] if found else None
 
 
 def make(content: MissionImprobable) -> MissionImprobableGame:

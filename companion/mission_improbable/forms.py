@@ -6,6 +6,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from missionkit.game import IllegalEvent
+from missionkit.mission_improbable import attempts, engine
 from missionkit.mission_improbable.model import MissionImprobable
 
 from ..numbers import form_fields, number_or_text
@@ -73,3 +75,20 @@ def setup_from_form(form: MultiDict, content: MissionImprobable) -> dict[str, An
     if form.get("deck_end_off"):
         options["deck_end"] = False
     return {"players": players, "options": options}
+
+
+def dice_until_failed(state: Any, event: dict[str, Any]) -> dict[str, Any]:
+    """An attempt's dice cut after the first failed check (a form offers a pair for every
+    check, and a table rolls them all at once); anything the rules refuse is left as it is,
+    for the engine to name."""
+    dice = event.get("dice")
+    if not isinstance(dice, list) or len(dice) < 2:
+        return event
+    try:
+        steps = attempts.steps_for(state, engine.parse_event(event))
+        for i, (step, pair) in enumerate(zip(steps, dice, strict=False)):
+            if not step.passes(*pair):
+                return {**event, "dice": dice[:i + 1]}
+    except (IllegalEvent, TypeError, ValueError):
+        pass
+    return event

@@ -51,10 +51,25 @@ def _card(state: State, mission_id: str, wanted: Any) -> tuple[str | None, list[
         return mission.face_up[0], []
     if not mission.face_down:
         return mission_id, []
-    used = state.on_table()
-    turned = [c.id for k in rulebook.OBSTACLE_TYPES for c in state.game.cards_of(k)
-              if c.id not in used]
+    turned = face_down_candidates(state)
     return (wanted if wanted in turned else None), turned
+
+
+def face_down_candidates(state: State) -> list[str]:
+    """The obstacles and locations a face-down card may be: one not face up on the table
+    nor in the discard pile (once the deck is reshuffled the discards are back in it),
+    sorted by name in the page's language. Only the content's public card list: the app
+    never knows what a hand or a face-down card holds."""
+    seen = state.on_table()
+    if not any(entry[0] == "mi.deck_reshuffle" for entry in state.log):
+        seen |= set(state.discard)
+    cards = [c for k in rulebook.OBSTACLE_TYPES for c in state.game.cards_of(k)
+             if c.id not in seen]
+    return [c.id for c in sorted(cards, key=lambda c: (c.type, localised(c.display_name)))]
+
+
+def _grouped(game: Any, ids: list[str]) -> list[dict[str, str]]:
+    return [{"id": i, "kind": game.card(i).type} for i in ids]
 
 
 def _bonus_cards(game: Any, skills: set[str]) -> list[str]:
@@ -87,7 +102,7 @@ def resolver(state: State, args: Mapping[str, Any]) -> dict[str, Any]:
         return out
     card, turned = _card(state, mission, args.get("card"))
     owner = state.mission_owner(mission)
-    out.update(card=card, turned=turned, face_up=list(
+    out.update(card=card, turned=_grouped(game, turned), face_up=list(
         state.players[owner].missions[mission].face_up))
     if card is None:
         return out

@@ -39,8 +39,8 @@ from .score import ranking
 from .state import Mission, State, fresh_turn, new_state
 from .turn import discard_mission, enter, last_round, own_turn, raise_, require_die
 
-ROLLED = {"spy": ("die", "nemesis_die"), "failure": ("die", "wound_die"), "capture": ("die",),
-          "play_event": ("die",)}  # the dice each event may need
+ROLLED = {"spy": ("die", "nemesis_die", "count_die"), "failure": ("die", "wound_die"),
+          "capture": ("die",), "play_event": ("die",)}  # the dice each event may need
 
 
 def parse_event(raw: Any) -> Any:
@@ -79,6 +79,8 @@ def resolve_rolls(state: State, raw: dict, rng: random.Random) -> dict:
         return raw
     sides = rulebook.die_sides(state.game)
     out = {k: v for k, v in raw.items() if k != "roll"}
+    if raw.get("type") == "spy" and state.turn.pending_discard is not None:
+        return out  # the roll is made and kept: this event only names the mission
     if raw.get("type") == "attempt":
         steps = attempts.steps_for(state, parse_event(raw))
         out["dice"] = []
@@ -108,6 +110,8 @@ def apply(state: State, event: Any) -> None:
     if pending is not None and not isinstance(event, Failure | DeckEmpty):
         raise_(state, "mi.no.failure_first", "event.type", table="mission_failure",
                agent=pending)
+    if state.turn.pending_discard is not None and not isinstance(event, Spy | DeckEmpty):
+        raise_(state, "mi.no.discard_first", "event.type", table="spy")
     HANDLERS[type(event)](state, event)
 
 
@@ -167,6 +171,15 @@ def _play_event(state: State, event: PlayEvent) -> None:
 @handles(Spy)
 def _spy(state: State, event: Spy) -> None:
     enter(state, event, "spy")
+    kept = state.turn.pending_discard
+    if kept is not None:  # the roll was made: name the mission it discards
+        roller, whose = kept
+        if event.mission is None:
+            raise_(state, "mi.no.discard_any" if whose == "any" else "mi.no.discard_opponent",
+                   "event.mission")
+        state.turn.pending_discard = None
+        _spy_discard(state, event, roller, whose)
+        return
     if state.turn.spy_rolls <= 0:
         raise_(state, "mi.no.spy_roll", "event.type")
     row = tables.lookup(state.game, "spy", require_die(state, event.die, "event.die"))
@@ -189,6 +202,12 @@ def _spy_discard(state: State, event: Spy, roller: int, whose: str) -> None:
     allowed = [m for i, p in enumerate(state.players) if whose == "any" or i != roller
                for m in p.missions]
     if not allowed:
+        return
+    if event.mission is None:  # one to choose from: it goes; more: the roll is kept (never
+        if len(allowed) == 1:  # rolled again) until the mission is named
+            discard_mission(state, allowed[0])
+        else:
+            state.turn.pending_discard = (roller, whose)
         return
     if event.mission not in allowed:
         raise_(state, "mi.no.discard_any" if whose == "any" else "mi.no.discard_opponent",

@@ -67,11 +67,14 @@ class PlayEvent(_Event):
 
 class Spy(_Event):
     """Spy phase: one roll on the Spy Table. On a 1 the nemesis rolls (`nemesis_die`); on
-    'discard a mission' `mission` names the opponent's mission in play."""
+    'discard a mission' `mission` names the opponent's mission in play; left out, the roll
+    is kept and a second Spy event names it (no die). `count_die` is the 1D5 of a row that
+    asks for one (look at the next 1D5 cards), shown with the roll."""
 
     type: Literal["spy"]
     die: Face | None = None
     nemesis_die: Face | None = None
+    count_die: Face | None = None
     mission: str | None = None
     roll: bool = False
 

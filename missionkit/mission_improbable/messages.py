@@ -64,6 +64,7 @@ TEMPLATES = {
                          "roll is taken"),
     "mi.no.discard_any": N_("name a mission in play to discard"),
     "mi.no.discard_opponent": N_("name an opponent's mission in play to discard"),
+    "mi.no.discard_first": N_("the {table} roll discards a mission: name it first"),
     "mi.no.mission_limit": N_("no more missions go into play this turn"),
     "mi.no.obstacles_where": N_("obstacles go onto an opponent's mission in play"),
     "mi.no.own_captured": N_("name one of your captured agents"),

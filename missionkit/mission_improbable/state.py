@@ -127,6 +127,8 @@ class Turn:
     co_opt: bool = False
     attempt: AttemptState | None = None
     pending_failure: str | None = None  # agent awaiting its Mission Failure roll
+    # a Spy roll kept until the mission it discards is named: (the roller's seat, whose)
+    pending_discard: tuple[int, str] | None = None
     captures_rolled: list[str] = field(default_factory=list)
 
     def clone(self) -> Turn:

@@ -26,7 +26,7 @@ def catalogue():
 
 # Latin a Korean page keeps although a msgid holds it: Mission Improbable's MP (the glossary's
 # term, printed on its Korean cards)
-KEPT = {"MP"}
+KEPT = {"MP", "1D5"}  # the unit and the dice notation, the same in both languages
 
 
 def english_fragments() -> set[str]:

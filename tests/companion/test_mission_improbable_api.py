@@ -225,7 +225,9 @@ def test_the_pages_walk_the_obstacles_then_pull_the_agent_out(client):
                   "count": "2"}, {"type": "end_turn", "player": "1"}):
         assert _act(client, token, form).status_code == 200
     page = client.get(f"/t/{token}").data
-    assert b"2 face down" in page and b"Face-down obstacle turned up" in page
+    assert b"2 face down" in page  # the Mission phase's resolver shows in its phase:
+    panel = client.get(f"/t/{token}/mission-improbable/resolver").data
+    assert b"Face-down obstacle turned up" in panel
     panel = client.get(f"/t/{token}/mission-improbable/resolver?card=ninjas").data
     assert b"To beat: <strong>Ninjas</strong>" in panel and b"+1" in panel  # Combat 3 vs 2
     assert b"the mission from here" in panel

@@ -122,11 +122,11 @@ def test_the_korean_table_shows_turn_phases_players_and_resolver(screens):
                  "모집", "배치", "가로채기", "첩보", "견제", "포로",  # the other phases
                  "카드 3장을 뽑는다",  # the phase reminder from guide.yaml's ko:
                  "아이스맨 미스터 화이트", "구출", "소음기",  # agent, mission, asset (YAML)
-                 "뒷면 2장", "뒤집은 뒷면 장애물", "D10 표", "첩보 표", "미션 실패 표"):
+                 "뒷면 2장", "D10 표", "첩보 표", "미션 실패 표"):
         assert word in page, word
     panel = seen(screens["resolver"])
-    for word in ("넘을 카드:", "닌자", "(장애물: 전투 2)", "판정 1: 전투", "5 대 2", "내 D10",
-                 "숙적의 D10", "여기서 미션 완수:", "소음기"):
+    for word in ("뒤집은 뒷면 장애물", "넘을 카드:", "닌자", "(장애물: 전투 2)", "판정 1: 전투",
+                 "5 대 2", "내 D10", "숙적의 D10", "여기서 미션 완수:", "소음기"):
         assert word in panel, word
     assert "장애물 1장 넘음" in seen(screens["under-way"])
     assert "부상: 2턴" in seen(screens["wounded"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.companion.test_browser import PHONE, audit, browser, live, settled  # noqa: F401
-from tests.companion.test_mission_improbable_browser import mi6_and_spectre, pick
+from tests.companion.test_mission_improbable_browser import mi6_and_spectre, pick, walk_to
 
 EVENTS = [("recruit", 0, {"agent": "mr_white_the_albino"}),
           ("attach", 0, {"agent": "mr_white_the_albino", "asset": "silencer"}),
@@ -30,9 +30,10 @@ def test_the_korean_table_fits_a_phone(browser, live, scheme):  # noqa: F811
     page = context.new_page()
     page.goto(mi6_and_spectre(live, EVENTS))
     page.wait_for_selector("text=MI6의 턴")
-    assert page.locator(".mi-phases [aria-current=step]").inner_text() == "지원"
+    assert page.locator(".turn .mi-phases [aria-current=step]").inner_text() == "지원"
     assert page.evaluate(CLIPPED) == []
     audit(page)
+    walk_to(page, "#mi-card")  # the Mission phase, a tap on "다음" at a time
     pick(page, "#mi-card", "ninjas")
     page.wait_for_selector("#mi-resolver .mi-odds")
     settled(page)

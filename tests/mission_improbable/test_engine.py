@@ -130,9 +130,21 @@ def test_spy_roll_only_without_an_intercept_card(mi):
 
 def test_spy_ten_discards_an_opponents_mission_and_one_lets_the_nemesis_roll(mi):
     state = play(start(mi), ev("play_mission", mission="prisoner_exchange"), end(0))
-    assert refusal(state, ev("spy", 1, die=10)).field == "event.mission"
-    state = play(state, ev("spy", 1, die=10, mission="prisoner_exchange"))
-    assert state.players[0].missions == {} and "prisoner_exchange" in state.discard
+    assert refusal(state, ev("spy", 1, die=10, mission="nowhere")).field == "event.mission"
+    named = play(state, ev("spy", 1, die=10, mission="prisoner_exchange"))
+    assert named.players[0].missions == {} and "prisoner_exchange" in named.discard
+    # no mission named: the only one goes
+    only = play(state, ev("spy", 1, die=10))
+    assert only.players[0].missions == {} and only.turn.pending_discard is None
+    # two to choose from: the 10 is kept, and the next Spy event only names the mission
+    two = play(state, end(1), ev("play_mission", mission="surveillance_mission"), end(0))
+    kept = play(two, ev("spy", 1, die=10))
+    assert kept.turn.pending_discard == (1, "opponent") and kept.turn.spy_rolls == 0
+    assert refusal(kept, ev("phase", 1, phase="mission")).field == "event.type"
+    assert refusal(kept, ev("spy", 1)).field == "event.mission"
+    kept = play(kept, ev("spy", 1, mission="prisoner_exchange"))
+    assert list(kept.players[0].missions) == ["surveillance_mission"]
+    assert kept.turn.pending_discard is None
     nemesis = play(start(mi), ev("spy", die=1, nemesis_die=1))
     assert "SPECTRE" in english(nemesis, nemesis.log[-1])
 

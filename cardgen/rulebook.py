@@ -49,7 +49,7 @@ from .geometry import PAPERS, mm
 from .ink import as_drawn
 from .kit import FileJob, Kit, Written
 from .render.common import CREAM, GOLD, INK, MUTED, PAPER, TEAL, Ctx
-from .rulebook_api import Figure, RefEntry
+from .rulebook_api import Figure, RefEntry, decision_lines
 from .sheet_words import word
 
 FILE_NAME = "rulebook.pdf"
@@ -307,15 +307,15 @@ def components(kit: Kit, ctx: Ctx, book: Book) -> tuple[list[str], list[str]]:
 
 
 def clarified(book: Book, model: Any, lang: str) -> list[str]:
-    """The rule decisions, from the game's `clarified(model, lang)`, else each decision's
-    `note` (model.decisions, or model.game.decisions)."""
+    """The rule decisions, from the game's `clarified(model, lang)`, else each printed
+    decision's player-facing sentence (model.decisions, or model.game.decisions)."""
     own = getattr(book.game, "clarified", None)
     if own is not None:
         return list(own(model, lang))
     decisions = getattr(model, "decisions", None)
     if decisions is None:
         decisions = getattr(getattr(model, "game", None), "decisions", ())
-    return [d.note for d in decisions]
+    return decision_lines(decisions, {}, lang)
 
 
 def _generated(lay: Layout, kind: str) -> list[Flowable]:

@@ -14,7 +14,7 @@ from ..fonts import fonts_for
 from ..geometry import Rect, mm
 from ..ink import as_drawn, icon, saves_ink, tint
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, LINE, MUTED, SEA, TEAL
-from ..rulebook_api import Figure, RefEntry
+from ..rulebook_api import Figure, RefEntry, decision_lines
 from . import board_layout as L
 from .strings import t
 
@@ -66,8 +66,9 @@ def component_label(key: str, n: int, lang: str) -> str:
 
 
 def clarified(model: Any, lang: str) -> list[str]:
-    """Each rule decision's note in the reader's language (game.yaml `decisions:`)."""
-    return [(d.ko or d.note) if lang == "ko" else d.note for d in model.game.decisions]
+    """Each rule decision a player needs (game.yaml `decisions:`, not `rulebook: false`): its
+    player-facing sentence in the reader's language, numbers from values()."""
+    return decision_lines(model.game.decisions, values(model), lang)
 
 
 # --- the worked example: the rulebook's first turn of a 4-player game -------------------

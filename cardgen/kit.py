@@ -118,6 +118,13 @@ class Kit:
     world_map: bool = False  # draws the vendored Natural Earth coastlines (credited in the guide)
     # (lang) -> the game's own assembly steps, after the generic print-and-cut steps
     assembly: Callable[[str], list[str]] | None = None
+    # (ctx) -> the printed pieces, counted from what the kit's files draw (the manifest's
+    # "components" and the rulebook's box list); None: the model's component_counts()
+    printed: Callable[[Ctx], dict[str, int]] | None = None
+
+    def components(self, ctx: Ctx) -> dict[str, int]:
+        """What the kit prints, by component key: `printed`, else the model's counts."""
+        return self.printed(ctx) if self.printed else ctx.game.component_counts()
 
 
 class NoKit(KeyError):

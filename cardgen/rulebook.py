@@ -298,11 +298,11 @@ def _entry(lay: Layout, entry: RefEntry) -> Flowable:
 
 
 def components(kit: Kit, ctx: Ctx, book: Book) -> tuple[list[str], list[str]]:
-    """(what is in the box, what to bring): counts from the model's component_counts() (what
+    """(what is in the box, what to bring): the kit's printed pieces (kit.components, what
     the manifest lists), the game's labels for them, and the kit's buy list."""
     label = getattr(book.game, "component_label", None)
     inside = [label(key, n, ctx.lang) if label else f"{n} {kit.component_names.get(key, key)}"
-              for key, n in ctx.game.component_counts().items()]
+              for key, n in kit.components(ctx).items()]
     return inside, list(kit.bought(ctx.game, ctx.lang)) if kit.bought else []
 
 

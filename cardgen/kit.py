@@ -116,11 +116,15 @@ class Kit:
     # written to the manifest as "bought" when set
     bought: Callable[[Any, str], list[str]] | None = None
     world_map: bool = False  # draws the vendored Natural Earth coastlines (credited in the guide)
-    # (loaded game, lang) -> the printed parts beyond the counted components (aids, sheets,
-    # pads), in the reader's words, for the rulebook's box list
-    also_printed: Callable[[Any, str], list[str]] | None = None
     # (lang) -> the game's own assembly steps, after the generic print-and-cut steps
     assembly: Callable[[str], list[str]] | None = None
+    # (ctx) -> the printed pieces, counted from what the kit's files draw (the manifest's
+    # "components" and the rulebook's box list); None: the model's component_counts()
+    printed: Callable[[Ctx], dict[str, int]] | None = None
+
+    def components(self, ctx: Ctx) -> dict[str, int]:
+        """What the kit prints, by component key: `printed`, else the model's counts."""
+        return self.printed(ctx) if self.printed else ctx.game.component_counts()
 
 
 class NoKit(KeyError):

@@ -49,7 +49,7 @@ from .geometry import PAPERS, mm
 from .ink import as_drawn
 from .kit import FileJob, Kit, Written
 from .render.common import CREAM, GOLD, INK, MUTED, PAPER, TEAL, Ctx
-from .rulebook_api import Figure, RefEntry
+from .rulebook_api import Figure, RefEntry, decision_lines
 from .sheet_words import word
 
 FILE_NAME = "rulebook.pdf"
@@ -298,26 +298,24 @@ def _entry(lay: Layout, entry: RefEntry) -> Flowable:
 
 
 def components(kit: Kit, ctx: Ctx, book: Book) -> tuple[list[str], list[str]]:
-    """(what is in the box, what to bring): counts from the model's component_counts() (what
+    """(what is in the box, what to bring): the kit's printed pieces (kit.components, what
     the manifest lists), the game's labels for them, and the kit's buy list."""
     label = getattr(book.game, "component_label", None)
     inside = [label(key, n, ctx.lang) if label else f"{n} {kit.component_names.get(key, key)}"
-              for key, n in ctx.game.component_counts().items()]
-    if kit.also_printed:
-        inside += kit.also_printed(ctx.game, ctx.lang)
+              for key, n in kit.components(ctx).items()]
     return inside, list(kit.bought(ctx.game, ctx.lang)) if kit.bought else []
 
 
 def clarified(book: Book, model: Any, lang: str) -> list[str]:
-    """The rule decisions, from the game's `clarified(model, lang)`, else each decision's
-    `note` (model.decisions, or model.game.decisions)."""
+    """The rule decisions, from the game's `clarified(model, lang)`, else each printed
+    decision's player-facing sentence (model.decisions, or model.game.decisions)."""
     own = getattr(book.game, "clarified", None)
     if own is not None:
         return list(own(model, lang))
     decisions = getattr(model, "decisions", None)
     if decisions is None:
         decisions = getattr(getattr(model, "game", None), "decisions", ())
-    return [d.note for d in decisions]
+    return decision_lines(decisions, {}, lang)
 
 
 def _generated(lay: Layout, kind: str) -> list[Flowable]:

@@ -13,8 +13,11 @@ Optionally also:
 
 - `component_label(key, n, lang) -> str | None`: how the "what is in the box" list names a
   component count (`model.component_counts()` keys);
-- `clarified(model, lang) -> list[str]`: the "rules clarified" entries; without it the
-  builder prints each `decisions[].note` as it is (all three games define it, with `ko`).
+- `clarified(model, lang) -> list[str]`: the "rules clarified" entries (all three games give
+  `decision_lines(decisions, values(model), lang)`); without it the builder prints the same
+  lines without placeholders: each decision's player-facing `en` or `ko` sentence, skipping
+  those marked `rulebook: false` (about making the kit, not a rule). `choice` and `note` are
+  the developers' record and are never printed.
 
 A section may set `quick: true`: it is also printed on the quick reference (the back page).
 
@@ -35,7 +38,8 @@ A section may set `quick: true`: it is also printed on the quick reference (the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,3 +71,25 @@ class RefEntry:
 
 # (model, lang) -> the entries of one generated reference section, in reading order.
 Reference = Callable[[Any, str], list[RefEntry]]
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+def decision_lines(decisions: Iterable[Any], values: dict[str, Any], lang: str) -> list[str]:
+    """The "Rules clarified" lines: each printed decision's `en` (or `ko`) sentence, its
+    {name}s filled from `values`. A printed decision without the sentence, or naming an
+    unknown value, is an error naming the decision."""
+    out = []
+    for d in decisions:
+        if not d.rulebook:
+            continue
+        line = d.ko if lang == "ko" else d.en
+        if not line:
+            raise ValueError(f"decision {d.id} is printed in the rulebook but has no `{lang}:` "
+                             "sentence (or set `rulebook: false`)")
+        unknown = [m for m in _PLACEHOLDER.findall(line) if m not in values]
+        if unknown:
+            raise ValueError(f"decision {d.id}: unknown placeholder {{{unknown[0]}}}")
+        out.append(_PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), line))
+    return out

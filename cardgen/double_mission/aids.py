@@ -141,7 +141,7 @@ def _aid(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float,
 
 
 # an aid section -> the rulebook section that explains it (when their ids differ)
-IN_RULEBOOK = {"investigation": "operation", "scoring": "end_game"}
+IN_RULEBOOK = {"scoring": "end_game"}
 
 
 def _blocks(flow: Flow, ctx: Ctx, book: dict[str, int]) -> list[tuple[str, Callable[[], None]]]:

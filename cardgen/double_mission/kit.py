@@ -21,11 +21,26 @@ if TYPE_CHECKING:
     from ..render.common import Ctx
 
 COMPONENT_NAMES = {
-    "city": "cities", "plan_card": "plan cards", "mission_card": "mission cards",
-    "character_card": "character cards", "title": "titles",
+    "board": "board", "city": "cities", "pawn": "pawns", "plan_card": "plan cards",
+    "mission_card": "mission cards", "character_card": "character cards", "title": "titles",
     "investigation_token": "investigation tokens", "million_token": "Million tokens",
-    "treasure_sticker": "treasure stickers", "value_token": "value tokens",
+    "round_marker": "round marker", "check_marker": "check markers",
+    "treasure_sticker": "treasure stickers", "value_sticker": "value token stickers",
+    "die_sticker": "die-face stickers", "value_token": "value tokens",
 }
+
+
+def printed(ctx: Ctx) -> dict[str, int]:
+    """Every printed piece, counted from what the files draw: the board (one, poster or
+    tiles) with its cities, a pawn per character, the card families, the tokens file."""
+    from . import tokens
+
+    g = ctx.game
+    cards = {f.key: len(f.items) for f in families(ctx)}
+    return {"board": 1, "city": len(g.cities), "pawn": len(g.characters),
+            "plan_card": cards["plan_cards"], "mission_card": cards["mission_cards"],
+            "character_card": cards["character_cards"], "title": cards["titles"],
+            **tokens.printed(ctx)}
 
 
 def families(ctx: Ctx) -> list[CardFamily]:
@@ -179,4 +194,5 @@ KIT = Kit(
     component_names=COMPONENT_NAMES,
     bought=bought,
     assembly=assembly,
+    printed=printed,
 )

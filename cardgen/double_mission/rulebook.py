@@ -14,9 +14,10 @@ from ..fonts import fonts_for
 from ..geometry import Rect, mm
 from ..ink import as_drawn, icon, saves_ink, tint
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, LINE, MUTED, SEA, TEAL
-from ..rulebook_api import Figure, RefEntry
+from ..rulebook_api import Figure, RefEntry, decision_lines
 from . import board_layout as L
-from .strings import t
+from . import tokens
+from .strings import STRINGS, t
 
 # --- the numbers -----------------------------------------------------------------------
 
@@ -61,13 +62,18 @@ def values(model: Any) -> dict[str, int | str]:
 
 
 def component_label(key: str, n: int, lang: str) -> str:
-    """'24 cities' / '도시 24개': a component count in the reader's words."""
+    """'24 cities on the board' / '게임 판의 도시 24': a printed component count in the
+    reader's words (a key with its own `rb_<key>_n` sentence says more: what it is for)."""
+    if f"rb_{key}_n" in STRINGS[lang]:
+        return t(lang, f"rb_{key}_n", n=n, each=tokens.CHECK_MARKERS,
+                 discs=n // tokens.DISC_SIDES)
     return t(lang, "rb_component", n=n, what=t(lang, f"rb_{key}"))
 
 
 def clarified(model: Any, lang: str) -> list[str]:
-    """Each rule decision's note in the reader's language (game.yaml `decisions:`)."""
-    return [(d.ko or d.note) if lang == "ko" else d.note for d in model.game.decisions]
+    """Each rule decision a player needs (game.yaml `decisions:`, not `rulebook: false`): its
+    player-facing sentence in the reader's language, numbers from values()."""
+    return decision_lines(model.game.decisions, values(model), lang)
 
 
 # --- the worked example: the rulebook's first turn of a 4-player game -------------------

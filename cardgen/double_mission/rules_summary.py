@@ -82,9 +82,6 @@ def _summary(c: Canvas, ctx: Ctx, page: tuple[float, float], size: float, total:
     c.setFillColor(INK)
     c.setFont(ctx.fonts.display, 24)
     c.drawString(MARGIN, page[1] - MARGIN - 20, f"{g.name.get(ctx.lang)} · {t(ctx.lang, 'rules')}")
-    c.setFont(ctx.fonts.body, 10)
-    c.setFillColor(MUTED)
-    c.drawString(MARGIN, page[1] - MARGIN - 36, g.subtitle.get(ctx.lang))
     first = _columns(page, page[1] - MARGIN - mm(16), last if total <= 1 else None)
     flow = Flow(c, ctx, first, size=size, next_page=next_page)
     for key, heading, points in sections(ctx, aid=False):

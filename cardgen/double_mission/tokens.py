@@ -17,6 +17,8 @@ from .strings import t
 # The rulebook puts a sticker on both sides of every treasure and value disc, so a disc
 # drawn from the bag or turned on the track shows its type whichever way it lands.
 DISC_SIDES = 2
+ROUND_MARKERS = 1
+CHECK_MARKERS = 2  # per character: one on the score track, one to count laps past its end
 
 
 def _disc(c: Canvas, cell: Rect, color: Color, inset: float = mm(0.8)) -> None:
@@ -126,9 +128,9 @@ def sections(ctx: Ctx) -> tuple[Section, Section, list[Section], list[Section]]:
     inv_back = Section(t(lang, "inv_back"), evidence, investigation_back, mm(28))
     treasures = [tr.id for tr in g.treasures for _ in range(tr.count) for _ in range(DISC_SIDES)]
     values = [tr.id for tr in g.treasures for _ in range(DISC_SIDES)]  # a value disc per type
-    markers = [marker("#1B1B1F", t(lang, "round_marker"))]
+    markers = [marker("#1B1B1F", t(lang, "round_marker"))] * ROUND_MARKERS
     for ch in g.characters:
-        markers += [marker(ch.color, t(lang, "check_marker"))] * 2
+        markers += [marker(ch.color, t(lang, "check_marker"))] * CHECK_MARKERS
     dice = []
     for ch in g.characters:
         success, alarm = die_face(ch.color, True), die_face(ch.color, False)
@@ -147,3 +149,14 @@ def sections(ctx: Ctx) -> tuple[Section, Section, list[Section], list[Section]]:
                 DIE_STICKER, round=False, cols=12),
     ]
     return inv_front, inv_back, cardstock, stickers
+
+
+def printed(ctx: Ctx) -> dict[str, int]:
+    """The tokens, markers and stickers the tokens and stickers files print, by component key
+    (counted from the sections they draw)."""
+    inv_front, _, (millions, _), (treasures, values, dice) = sections(ctx)
+    return {"investigation_token": len(inv_front.items), "million_token": len(millions.items),
+            "round_marker": ROUND_MARKERS,
+            "check_marker": CHECK_MARKERS * len(ctx.game.characters),
+            "treasure_sticker": len(treasures.items), "value_sticker": len(values.items),
+            "die_sticker": len(dice.items)}

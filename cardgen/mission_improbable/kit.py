@@ -25,6 +25,8 @@ COMPONENT_NAMES = {
     "obstacle_card": "obstacle cards", "location_card": "location cards",
     "equipment_card": "equipment cards", "experience_card": "experience cards",
     "connection_card": "connection cards", "event_card": "event cards",
+    "player_aid": "player aids", "reference_sheet": "reference sheets",
+    "score_pad": "score pads",
 }
 AID_COPIES = 6  # one per player at most (players.max), one per page
 PAD_COPIES = 2  # two score pads (two games) on one page
@@ -87,11 +89,12 @@ def bought(game: Any, lang: str) -> list[str]:
     return out
 
 
-def also_printed(game: Any, lang: str) -> list[str]:
-    """The aids, reference sheets and score pads this kit prints, for the rulebook's box list."""
-    aids = min(AID_COPIES, game.game.players.max)
-    return [t(lang, "rb_aids", n=aids), t(lang, "rb_references", n=REFERENCE_COPIES),
-            t(lang, "rb_score_pads", n=PAD_COPIES)]
+def printed(ctx: Ctx) -> dict[str, int]:
+    """The cards by type, then the aids, reference sheets and score pads the kit prints (the
+    manifest's components and the rulebook's box list)."""
+    return {**ctx.game.component_counts(),
+            "player_aid": min(AID_COPIES, ctx.game.game.players.max),
+            "reference_sheet": REFERENCE_COPIES, "score_pad": PAD_COPIES}
 
 
 def _locations(folder: Any) -> dict[str, tuple[Any, int]]:
@@ -115,5 +118,5 @@ KIT = Kit(
     modules=("cardgen.mission_improbable",),
     component_names=COMPONENT_NAMES,
     bought=bought,
-    also_printed=also_printed,
+    printed=printed,
 )

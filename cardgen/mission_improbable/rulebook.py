@@ -25,7 +25,7 @@ from ..geometry import Rect
 from ..imposition import CARD_SIZE
 from ..miniature import greeked, readable
 from ..render.common import INK, Ctx, hexcolor
-from ..rulebook_api import Figure, RefEntry
+from ..rulebook_api import Figure, RefEntry, decision_lines
 from . import cards, glyphs, rows
 from .strings import t
 
@@ -483,11 +483,7 @@ def component_label(key: str, n: int, lang: str) -> str:
 
 
 def clarified(model: MissionImprobable, lang: str) -> list[str]:
-    """Each rule decision (game.yaml `decisions:`): the choice and why, in the reader's
-    language (`ko` holds the Korean sentence)."""
-    return [(d.ko or _english(d)) if lang == "ko" else _english(d) for d in model.decisions]
-
-
-def _english(decision: Any) -> str:
-    return f"{decision.choice.rstrip('.')}. {decision.note}"
+    """Each rule decision a player needs (game.yaml `decisions:`, not `rulebook: false`): its
+    player-facing sentence in the reader's language, numbers from values()."""
+    return decision_lines(model.decisions, values(model), lang)
 

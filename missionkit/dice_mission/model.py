@@ -187,7 +187,11 @@ class Decision:
     id: Annotated[str, TextRule(pattern=r"^[A-Z]+-\d\d$")]
     choice: Text
     note: Text
-    ko: str = ""  # the decision and why, in Korean (the rulebook's "rules clarified")
+    # the rulebook's "Rules clarified" line, player-facing (no ids, file or option names);
+    # {name} takes a number from the game's rulebook values()
+    en: str = ""
+    ko: str = ""  # the same line in Korean
+    rulebook: bool = True  # False: about making the kit, not a rule; not printed
 
 
 @model

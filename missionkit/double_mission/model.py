@@ -443,7 +443,11 @@ class RuleOption:
 class Decision:
     id: Annotated[str, TextRule(pattern=r"^D\d\d$")]
     note: Text
-    ko: str = ""  # the note in Korean, for the rulebook's "rules clarified" list
+    # the rulebook's "Rules clarified" line, player-facing (no ids, file or option names);
+    # {name} takes a number from the game's rulebook values()
+    en: str = ""
+    ko: str = ""  # the same line in Korean
+    rulebook: bool = True  # False: about making the kit, not a rule; not printed
 
 
 @model

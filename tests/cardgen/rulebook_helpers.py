@@ -105,3 +105,28 @@ def missing_glyphs(words: str, lang: str) -> set[str]:
     faces = [pdfmetrics.getFont(name).face for name in (fonts.body, fonts.bold)]
     return {ch for ch in set(words) if not ch.isspace()
             and not all(ord(ch) in face.charToGlyph for face in faces)}
+
+
+# What the "Rules clarified" list must never print: our file and module names, decision ids,
+# source line numbers, option and card ids, and words about the project rather than the game.
+_DECISION_ID = re.compile(r"\b[A-Z]{2,}-\d\d\b")
+_SOURCE_LINE = re.compile(r"\bL\d+")
+_IDENTIFIER = re.compile(r"\b\w*[A-Za-z0-9]_\w*\b")
+_PROJECT_WORDS = ("missionkit", "publisher", "English edition", "English book", "Korean-only",
+                  "facts reference", "leaflet", "Folder #", "the phone", "the app", "앱", "alias")
+
+
+def clarified_leaks(text: str, ids: set[str], decisions: set[str],
+                    source_names: set[str] = frozenset()) -> list[str]:
+    """The developer text found in `text` (a rulebook's clarified lines): `.yaml`, decision
+    ids (`decisions`, and any XX-nn), "L<digits>", `_` identifiers, any of `ids` (the content's
+    card and option ids that are not plain words) and the source's names the kit replaced
+    (`source_names`)."""
+    out = [".yaml"] if ".yaml" in text else []
+    out += _DECISION_ID.findall(text) + _SOURCE_LINE.findall(text) + _IDENTIFIER.findall(text)
+    out += [d for d in decisions if re.search(rf"\b{re.escape(d)}\b", text)]
+    out += [w for w in _PROJECT_WORDS if w in text]
+    out += [i for i in ids if ("_" in i or any(ch.isdigit() for ch in i))
+            and re.search(rf"\b{re.escape(i)}\b", text)]
+    out += [n for n in source_names if n.lower() in text.lower()]
+    return out

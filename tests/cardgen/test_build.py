@@ -19,9 +19,13 @@ from tests.conftest import require
 
 COMBOS = [("en", "a4"), ("en", "letter"), ("ko", "a4"), ("ko", "letter")]
 CARD_FILES = ["plan-cards.pdf", "mission-cards.pdf", "character-cards.pdf", "titles.pdf"]
+# what the kit prints (Kit.printed): a sticker on both sides of each of the 24 treasure and
+# 6 value discs, 2 check markers per character, 6 die faces on each of 6 dice per character
 EXPECTED_COMPONENTS = {
-    "city": 24, "plan_card": 25, "mission_card": 12, "character_card": 5, "title": 14,
-    "investigation_token": 20, "million_token": 20, "treasure_sticker": 24, "value_token": 6,
+    "board": 1, "city": 24, "pawn": 5, "plan_card": 25, "mission_card": 12,
+    "character_card": 5, "title": 14, "investigation_token": 20, "million_token": 20,
+    "round_marker": 1, "check_marker": 10, "treasure_sticker": 48, "value_sticker": 12,
+    "die_sticker": 180,
 }
 
 

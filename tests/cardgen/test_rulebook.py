@@ -100,6 +100,30 @@ def test_the_player_aid_points_to_the_rulebook_pages(kits_built):
     assert "The operation" in book
 
 
+CLARIFIED = {"en": ("Rules clarified", "Quick reference"), "ko": ("규칙 보충", "빠른 참조")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_rules_clarified_prints_no_developer_text(kits_built, lang):
+    """The built book's "Rules clarified" pages (pdftotext): player-facing sentences only, no
+    file names, decision ids, source lines, option or card ids; kit-making decisions left out."""
+    from cardgen.double_mission import rulebook
+    from tests.cardgen.rulebook_helpers import clarified_leaks
+
+    model = load_game(GAME, CONTENT)
+    book = pdf_text(kits_built / GAME / f"{lang}-a4" / "rulebook.pdf")
+    title, after = CLARIFIED[lang]
+    start = book.rindex(title)  # the heading, after the contents' line
+    section = book[start:book.index(after, start)]
+    ids = {x.id for group in (model.plan_cards, model.missions, model.titles, model.characters,
+                              model.cities, model.treasures) for x in group}
+    ids |= {o.id for o in model.game.options}
+    assert clarified_leaks(section, ids, {d.id for d in model.game.decisions}) == []
+    lines = rulebook.clarified(model, lang)
+    assert len(lines) == sum(d.rulebook for d in model.game.decisions) < len(model.game.decisions)
+    assert all(" ".join(line.split())[:30] in section for line in lines)
+
+
 def numbers_in_book(model) -> list[str]:
     """The setup and limit numbers of `model`, as the English book must print them."""
     g = model.game

@@ -13,6 +13,7 @@ from missionkit.content import load_game
 from missionkit.dice_mission.predicates import check_card
 from tests.cardgen.rulebook_helpers import (
     LANGS,
+    clarified_leaks,
     edit_yaml,
     figure_png,
     filled,
@@ -137,16 +138,36 @@ def test_the_worked_example_is_a_legal_round(model):
                    if s.card)
 
 
+def _content_ids(model) -> tuple[set[str], set[str]]:
+    """The content's card (and option) ids, and the source's names the kit prints otherwise."""
+    ids = {m.id for m in model.missions} | {g.id for g in model.gadgets}
+    return ids, set()
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_rules_clarified_gives_every_decision_in_the_readers_language(model, lang):
-    """One line per decision of game.yaml, choice and reason; in Korean for a Korean book."""
+def test_rules_clarified_prints_each_rule_decision_for_players(model, lang):
+    """One line per decision not marked `rulebook: false`, in the reader's language, with no
+    developer text: no file names, decision ids, source lines, identifiers or card ids."""
     lines = rulebook.clarified(model, lang)
-    assert len(lines) == len(model.decisions)
+    printed = [d for d in model.decisions if d.rulebook]
+    assert len(lines) == len(printed) < len(model.decisions)
     hangul = [any("가" <= ch <= "힣" for ch in line) for line in lines]
     assert all(hangul) if lang == "ko" else not any(hangul)
-    if lang == "en":
-        assert all(d.choice.rstrip(".") in line for d, line in zip(model.decisions, lines,
-                                                                    strict=True))
+    ids, source_names = _content_ids(model)
+    decisions = {d.id for d in model.decisions}
+    assert clarified_leaks("\n".join(lines), ids, decisions, source_names) == []
+    assert "{" not in "".join(lines)
+
+
+def test_the_clarified_lines_take_numbers_and_names_from_the_model(model):
+    """The display holds round.special_display SPECIALs and the example's Transaction swaps
+    between the example's own agents: the lines say so, from the model."""
+    text = "\n".join(rulebook.clarified(model, "en"))
+    v = rulebook.values(model)
+    assert f"behind the {model.round.special_display} face-up SPECIALs" in text
+    assert f"{v['ex_a3_en']} swaps a die with {v['ex_a2_en']}" in text
+    ko = "\n".join(rulebook.clarified(model, "ko"))
+    assert f"스페셜 미션 {model.round.special_display}장" in ko
 
 
 def test_components_are_counted_from_the_model_in_each_language(model):

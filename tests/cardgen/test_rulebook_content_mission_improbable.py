@@ -15,6 +15,7 @@ from missionkit.content import load_game
 from missionkit.mission_improbable.checks import PHASES
 from tests.cardgen.rulebook_helpers import (
     LANGS,
+    clarified_leaks,
     edit_yaml,
     figure_png,
     filled,
@@ -159,16 +160,27 @@ def test_every_card_and_skill_has_a_reference_entry(model, lang):
     assert len(rulebook.REFERENCES["card_types"](model, lang)) == len(model.game.card_types)
 
 
+def _content_ids(model) -> tuple[set[str], set[str]]:
+    """The content's card (and option) ids, and the source's names the kit prints otherwise."""
+    ids = {c.id for c in model.deck()} | {s.id for s in model.skills}
+    ids |= {o.id for o in model.game.options}
+    return ids, {c.alias for c in model.deck()
+                 if getattr(c, "alias", None) and c.alias.lower() != c.display_name.en.lower()}
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_rules_clarified_gives_every_decision_in_the_readers_language(model, lang):
-    """One line per decision of game.yaml, choice and reason; in Korean for a Korean book."""
+def test_rules_clarified_prints_each_rule_decision_for_players(model, lang):
+    """One line per decision not marked `rulebook: false`, in the reader's language, with no
+    developer text: no file names, decision ids, source lines, identifiers or card ids."""
     lines = rulebook.clarified(model, lang)
-    assert len(lines) == len(model.decisions)
+    printed = [d for d in model.decisions if d.rulebook]
+    assert len(lines) == len(printed) < len(model.decisions)
     hangul = [any("가" <= ch <= "힣" for ch in line) for line in lines]
     assert all(hangul) if lang == "ko" else not any(hangul)
-    if lang == "en":
-        assert all(d.choice.rstrip(".") in line for d, line in zip(model.decisions, lines,
-                                                                    strict=True))
+    ids, source_names = _content_ids(model)
+    decisions = {d.id for d in model.decisions}
+    assert clarified_leaks("\n".join(lines), ids, decisions, source_names) == []
+    assert "{" not in "".join(lines)
 
 
 def test_components_are_counted_from_the_model_in_each_language(model):

@@ -272,6 +272,7 @@ def _end_turn(state: State, event: EndTurn) -> None:
     if waiting:
         raise_(state, "mi.no.capture_first", "event.type", table="capture", agent=waiting[0])
     log(state, "mi.end_turn", player=state.turn.player)
+    agents.count_down(state, event.player)
     place = state.order.index(event.player) + 1
     if place == len(state.order):
         if state.status == "final_round":
@@ -282,7 +283,6 @@ def _end_turn(state: State, event: EndTurn) -> None:
         state.round += 1
     seat = state.order[place % len(state.order)]
     state.turn = fresh_turn(state.game, seat)
-    agents.count_down(state, seat)
 
 
 def _new_card(state: State, card_id: str, kinds: tuple[str, ...], field: str) -> None:

@@ -53,7 +53,7 @@ class Setup(BaseModel):
 class Agent:
     id: str
     assets: list[str] = field(default_factory=list)  # attached, oldest first
-    wounded: int = 0  # owner's turns left (MID-22)
+    wounded: int = 0  # owner's turns still to sit out, the current one included (MID-22)
     security_risk: int = 0
     captured_by: int | None = None  # seat of the player holding it
 
@@ -128,6 +128,9 @@ class Turn:
     attempt: AttemptState | None = None
     pending_failure: str | None = None  # agent awaiting its Mission Failure roll
     captures_rolled: list[str] = field(default_factory=list)
+    # (agent, "wounded" | "security_risk") timers dealt to the active player's agents this
+    # turn: this turn is not one of their N (MID-22), so its end does not count them down
+    timers_set: list[tuple[str, str]] = field(default_factory=list)
 
     def clone(self) -> Turn:
         new = object.__new__(Turn)
@@ -136,7 +139,8 @@ class Turn:
             attempt = AttemptState(attempt.mission, attempt.owner, list(attempt.agents),
                                    attempt.overcome, list(attempt.used), attempt.done)
         new.__dict__.update(self.__dict__, attempt=attempt,
-                            captures_rolled=list(self.captures_rolled))
+                            captures_rolled=list(self.captures_rolled),
+                            timers_set=list(self.timers_set))
         return new
 
 

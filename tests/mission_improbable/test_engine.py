@@ -257,10 +257,14 @@ def test_a_wounded_agents_timer_counts_down_in_its_owners_turns(mi):
                  ev("failure", die=6, wound_die=4))  # 1D5 = 2
     assert state.players[0].agents["china_doll"].wounded == 2
     state = play(state, end(0))
-    assert state.players[0].agents["china_doll"].wounded == 2  # not in SPECTRE's turn
+    assert state.players[0].agents["china_doll"].wounded == 2  # the turn it was dealt in
     state = play(state, end(1))
-    assert state.players[0].agents["china_doll"].wounded == 1
+    assert state.players[0].agents["china_doll"].wounded == 2  # not in SPECTRE's turn
     state = play(state, end(0), end(1))
+    assert state.players[0].agents["china_doll"].wounded == 1  # 1 of MI6's turns sat out
+    state = play(state, end(0))
+    assert state.log[-1] == ("mi.ready", (("agent", "china_doll"),))  # fit next turn
+    state = play(state, end(1))
     agent = state.players[0].agents["china_doll"]
     assert agent.wounded == 0 and agent.usable
 
@@ -340,3 +344,37 @@ def test_replay_equals_applying_one_by_one(mi):
     again = replay(setup(), events, mi)
     assert list(again.log) == list(state.log)
     assert again.players == state.players and again.turn == state.turn
+
+
+# --- issue 26: a duration of N turns holds the agent off exactly N of its owner's turns --
+
+
+def _blocked_turns(state, seat, agent_id, turns=8):
+    """How many of `seat`'s next turns find `agent_id` unfit for missions."""
+    blocked = 0
+    for _ in range(turns):
+        while state.turn.player != seat:
+            state = play(state, end(state.turn.player))
+        blocked += not state.players[seat].agents[agent_id].usable
+        state = play(state, end(seat))
+    return blocked
+
+
+@pytest.mark.parametrize(("wound_die", "turns"), [(1, 1), (2, 1), (3, 2), (6, 3), (8, 4),
+                                                  (10, 5)])
+def test_a_wound_of_n_turns_keeps_the_agent_off_n_of_its_owners_turns(mi, wound_die, turns):
+    state = with_mission(mi, agent="china_doll")
+    state = play(state, ev("attempt", agent="china_doll", mission="surveillance_mission",
+                           card="surveillance_mission", dice=[[1, 10]]),
+                 ev("failure", die=6, wound_die=wound_die))
+    assert state.players[0].agents["china_doll"].wounded == turns
+    assert _blocked_turns(play(state, end(0)), 0, "china_doll") == turns
+
+
+@pytest.mark.parametrize(("die", "turns"), [(1, 1), (4, 2), (9, 5)])
+def test_a_security_risk_of_n_turns_keeps_the_agent_off_n_of_its_owners_turns(mi, die, turns):
+    state = play(start(mi), ev("recruit", agent="mr_bond"), end(0),
+                 ev("recruit", 1, agent="china_doll"), end(1))
+    state = play(state, ev("play_event", card="security_risk", agent="china_doll", die=die))
+    assert state.players[1].agents["china_doll"].security_risk == turns
+    assert _blocked_turns(state, 1, "china_doll") == turns

@@ -77,7 +77,7 @@ def test_diversion_amnesia_confiscation_medical_attention_fake_death(mi):
     hurt = play(state, ev("attempt", agent="china_doll", mission="industrial_espionage",
                           card="industrial_espionage", dice=[[1, 10]]),
                 ev("failure", die=6, wound_die=10), end(0), end(1))
-    assert hurt.players[0].agents["china_doll"].wounded == 4
+    assert hurt.players[0].agents["china_doll"].wounded == 5  # MI6's next 5 turns
     healed = play(hurt, ev("play_event", card="medical_attention", agent="china_doll"))
     assert healed.players[0].agents["china_doll"].usable
     dead = play(state, ev("attempt", agent="china_doll", mission="industrial_espionage",

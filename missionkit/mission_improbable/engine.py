@@ -121,12 +121,22 @@ def _phase(state: State, event: Phase) -> None:
 
 @handles(Recruit)
 def _recruit(state: State, event: Recruit) -> None:
-    enter(state, event, "recruit")
-    if state.turn.recruits <= 0:
-        raise_(state, "mi.no.recruit_limit", card="sleeper")
+    """In the Recruit phase; or at once after Sleeper, in the phase it was played in (MID-36:
+    the Recruit phase is over by then, and the tracker does not move back)."""
+    late = state.turn.late_recruits > 0 and state.turn.phase > rulebook.phases(
+        state.game).index("recruit")
+    if late:
+        own_turn(state, event)
+    else:
+        enter(state, event, "recruit")
+        if state.turn.recruits <= 0:
+            raise_(state, "mi.no.recruit_limit", card="sleeper")
     _new_card(state, event.agent, ("agent",), "event.agent")
     state.active.agents[event.agent] = agents.Agent(event.agent)
-    state.turn.recruits -= 1
+    if late:
+        state.turn.late_recruits -= 1
+    else:
+        state.turn.recruits -= 1
     log(state, "mi.recruits", player=state.turn.player, agent=event.agent)
 
 

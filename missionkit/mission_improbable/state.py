@@ -116,12 +116,13 @@ class Turn:
     """The active player's turn; the counters start from game.yaml `per_turn`."""
 
     player: int
-    recruits: int  # agents still to recruit
+    recruits: int  # agents still to recruit in the Recruit phase
     assets: int  # assets still to attach
     missions: int  # missions still to put into play
     spy_rolls: int
     mission_phases: int  # attempts still to start
     phase: int = 0  # index into the game's phases
+    late_recruits: int = 0  # Sleeper's agents: recruited at once, lost when the phase ends
     intercept_played: bool = False
     team_size: int = 1  # Partners 2, Team 3
     co_opt: bool = False

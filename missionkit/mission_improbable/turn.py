@@ -28,6 +28,8 @@ def enter(state: State, event: Any, phase: str) -> None:
     if state.turn.attempt is not None and index > ids.index("mission"):
         log(state, "mi.pulls_out", player=state.turn.player)
         end_attempt(state)
+    if index > state.turn.phase:  # Sleeper's agent comes at once or not at all (MID-36)
+        state.turn.late_recruits = 0
     state.turn.phase = index
 
 

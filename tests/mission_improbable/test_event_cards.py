@@ -23,9 +23,12 @@ def two_agents_each(mi, **options):
 def test_sleeper_second_chance_and_police_interference(mi):
     state = play(start(mi), ev("recruit", agent="mr_bond"))
     state = play(state, ev("play_event", card="sleeper"))
-    assert refusal(state, ev("recruit", agent="china_doll")).field == "event.type"  # phase over
+    state = play(state, ev("recruit", agent="china_doll"))  # at once, in the Intercept phase
+    assert list(state.players[0].agents) == ["mr_bond", "china_doll"]
+    assert state.phase == "intercept" and not state.spy_allowed
+    assert refusal(state, ev("recruit", agent="punjab")).field == "event.type"  # one, not two
     state = play(start(mi), ev("play_event", card="sleeper"))
-    assert state.turn.recruits == 2 and not state.spy_allowed
+    assert state.turn.late_recruits == 1 and not state.spy_allowed
     state = two_agents_each(mi)
     stopped = play(state, ev("play_event", 1, card="police_interference", target=0))
     assert refusal(stopped, ev("attempt", agent="mr_bond", mission="industrial_espionage",
@@ -36,6 +39,22 @@ def test_sleeper_second_chance_and_police_interference(mi):
                  ev("attempt", agent="mr_bond", mission="industrial_espionage",
                     card="industrial_espionage", dice=[[10, 1], [10, 1]]))
     assert again.players[0].mp == 2
+
+
+def test_sleepers_agent_is_recruited_at_once_or_not_at_all(mi):
+    skipped = play(start(mi), ev("play_event", card="sleeper"),
+                   ev("recruit", agent="china_doll"))  # the Recruit phase's own agent is gone
+    assert list(skipped.players[0].agents) == ["china_doll"]
+    assert refusal(skipped, ev("recruit", agent="punjab")).field == "event.type"
+    twice = play(start(mi), ev("play_event", card="sleeper"), ev("play_event", card="mole",
+                                                                 target=1))
+    assert twice.turn.late_recruits == 1  # still in the Intercept phase
+    moved_on = play(start(mi), ev("play_event", card="sleeper"), ev("phase", phase="mission"))
+    assert refusal(moved_on, ev("recruit", agent="china_doll")).field == "event.type"
+    assert refusal(play(start(mi), ev("phase", phase="intercept")),
+                   ev("recruit", agent="china_doll")).field == "event.type"  # no Sleeper
+    theirs = play(start(mi), ev("play_event", card="sleeper"))
+    assert refusal(theirs, ev("recruit", 1, agent="china_doll")).field == "event.player"
 
 
 def test_partners_let_a_second_agent_roll_in_the_same_attempt(mi):

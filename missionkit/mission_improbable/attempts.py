@@ -14,7 +14,7 @@ from . import agents, odds, rulebook, tables
 from .events import Attempt, Failure
 from .messages import log, row_ref
 from .state import AttemptState, Mission, State
-from .turn import end_attempt, enter, last_round, own_turn, raise_, require_die
+from .turn import end_attempt, enter, last_round, own_turn, pull_out, raise_, require_die
 
 
 def steps_for(state: State, event: Attempt) -> list[odds.Step]:
@@ -97,8 +97,7 @@ def retreat(state: State) -> None:
     """Pull the agent out after an overcome obstacle: no failure roll (MID-26)."""
     if state.turn.attempt is None:
         raise_(state, "mi.no.no_attempt", "event.type")
-    log(state, "mi.pulls_out", player=state.turn.player)
-    end_attempt(state)
+    pull_out(state)
 
 
 def failure(state: State, event: Failure) -> None:

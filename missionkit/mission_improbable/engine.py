@@ -37,7 +37,15 @@ from .events import (
 from .messages import log, row_ref
 from .score import ranking
 from .state import Mission, State, fresh_turn, new_state
-from .turn import discard_mission, enter, last_round, own_turn, raise_, require_die
+from .turn import (
+    discard_mission,
+    enter,
+    last_round,
+    own_turn,
+    pull_out,
+    raise_,
+    require_die,
+)
 
 ROLLED = {"spy": ("die", "nemesis_die"), "failure": ("die", "wound_die"), "capture": ("die",),
           "play_event": ("die",)}  # the dice each event may need
@@ -278,6 +286,8 @@ def _deck_empty(state: State, event: DeckEmpty) -> None:
 @handles(EndTurn)
 def _end_turn(state: State, event: EndTurn) -> None:
     own_turn(state, event)
+    if state.turn.attempt is not None:  # the turn ends: the agent is pulled out (MID-26)
+        pull_out(state)
     waiting = state.captures_owed()
     if waiting:
         raise_(state, "mi.no.capture_first", "event.type", table="capture", agent=waiting[0])

@@ -71,6 +71,33 @@ def test_partners_let_a_second_agent_roll_in_the_same_attempt(mi):
     assert paired.players[0].mp == 2
 
 
+def test_no_retreat_before_an_obstacle_is_overcome(mi):
+    """MID-26: partners who split a mission's checks have overcome no obstacle, so the attempt
+    goes on: no retreat, no leaving the Mission phase, no ending the turn."""
+    state = play(two_agents_each(mi), ev("play_event", card="partners", agent="mr_bond"),
+                 ev("attempt", agent="mr_bond", mission="industrial_espionage",
+                    card="industrial_espionage", checks=1, dice=[[10, 1]]))
+    assert state.turn.attempt.done == 1 and state.turn.attempt.overcome == 0
+    for event in (ev("retreat"), ev("phase", phase="objectives"), end(0)):
+        err = refusal(state, event)
+        assert (err.field, err.msg_id) == ("event.type", "mi.no.retreat_early"), event
+    done = play(state, ev("attempt", agent="china_doll", mission="industrial_espionage",
+                          card="industrial_espionage", dice=[[10, 1]]))
+    assert done.players[0].mp == 2
+
+
+def test_ending_the_turn_after_an_obstacle_pulls_the_agent_out(mi):
+    state = with_mission(mi, agent="mr_white_the_albino", equipment_discard="after_attempt")
+    state = play(state, ev("phase", phase="capture"), end(0),
+                 ev("counter", 1, mission="surveillance_mission", count=2), end(1),
+                 ev("attach", agent="mr_white_the_albino", asset="silencer"),
+                 ev("attempt", agent="mr_white_the_albino", mission="surveillance_mission",
+                    card="ninjas", assets=["silencer"], dice=[[5, 1]]), end(0))
+    assert state.turn.player == 1 and state.turn.attempt is None
+    assert state.players[0].agents["mr_white_the_albino"].assets == []  # spent on the attempt
+    assert "silencer" in state.discard
+
+
 def test_co_opt_mission_scores_an_opponents_mission(mi):
     state = two_agents_each(mi)
     theirs = {"agent": "mr_bond", "mission": "prisoner_exchange", "card": "prisoner_exchange",

@@ -27,8 +27,9 @@ def steps_for(state: State, event: Attempt) -> list[odds.Step]:
                    agent=agent.id)
     _expected_card(state, mission, event.card)
     done = state.turn.attempt.done if state.turn.attempt else 0
+    assets = [*event.assets, *_permanent(state, agent.assets, event.assets)]
     try:
-        steps = odds.plan(state.game, event.agent, event.assets, event.bonus_cards, event.card,
+        steps = odds.plan(state.game, event.agent, assets, event.bonus_cards, event.card,
                           event.skill, _partner_bonuses(state, event),
                           equipment=state.options["equipment_discard"], start=done)
     except IllegalEvent as exc:
@@ -148,6 +149,13 @@ def _agent(state: State, event: Attempt) -> Any:
     return agent
 
 
+def _permanent(state: State, attached: list[str], listed: tuple[str, ...] | list[str] = ()
+               ) -> list[str]:
+    """The attached assets that count without being listed: experience (MID-13)."""
+    return [a for a in attached if a not in listed
+            and rulebook.always_counts(state.game, state.game.card(a))]
+
+
 def _partner_bonuses(state: State, event: Attempt) -> dict[str, int]:
     if not event.partners:
         return {}
@@ -159,8 +167,9 @@ def _partner_bonuses(state: State, event: Attempt) -> dict[str, int]:
         agent = state.active.agents.get(partner)
         if agent is None or not agent.usable or partner == event.agent:
             raise_(state, "mi.no.partner_cannot", f"event.partners[{i}]", value=partner)
-        for skill, n in rulebook.bonuses(state.game.card(partner)).items():
-            total[skill] = total.get(skill, 0) + n
+        for card_id in (partner, *_permanent(state, agent.assets)):  # and its experience
+            for skill, n in rulebook.bonuses(state.game.card(card_id)).items():
+                total[skill] = total.get(skill, 0) + n
     return total
 
 

@@ -212,6 +212,28 @@ def test_equipment_and_bonus_cards_are_spent_when_added_to_a_roll(mi):
     assert {"silencer", "diplomat"} <= set(state.discard)
 
 
+def test_attached_experience_counts_without_being_listed(mi):
+    """Experience is permanent (L17, MID-13): it counts on every check whether or not the
+    attempt lists it; equipment only when added (MID-12)."""
+    state = with_mission(mi, agent="mr_bond", mission="bodyguard_assassination")
+    state = play(state, ev("attach", agent="mr_bond", asset="martial_arts"))
+    go = {"agent": "mr_bond", "mission": "bodyguard_assassination",
+          "card": "bodyguard_assassination", "dice": [[3, 5], [5, 5]]}
+    # combat 2 + martial arts 2 + 3 >= 5 + 2; persuasion 2 + 5 >= 5 + 1
+    for listed in ([], ["martial_arts"]):
+        done = play(state, ev("attempt", **go, assets=listed))
+        assert done.players[0].mp == 2 and done.players[0].agents["mr_bond"].assets == [
+            "martial_arts"]
+    armed = play(with_mission(mi, agent="mr_bond", mission="bodyguard_assassination"),
+                 ev("attach", agent="mr_bond", asset="silencer"))
+    assert refusal(armed, ev("attempt", **go)).field == "event.dice"  # fails the first check
+    rolled = resolve_rolls(state, ev("attempt", agent="mr_bond",
+                                     mission="bodyguard_assassination",
+                                     card="bodyguard_assassination", roll=True),
+                           random.Random(3))
+    try_apply(state, rolled)  # the server's roll counts the experience too
+
+
 def test_equipment_kept_to_the_end_of_the_attempt_with_that_option(mi):
     state = with_mission(mi, agent="mr_white_the_albino", mission="rescue_kidnapping",
                          equipment_discard="after_attempt")

@@ -157,6 +157,17 @@ def test_odds_preview_walks_the_face_up_obstacles_then_the_mission(mi):
     assert err.value.field == "card"
 
 
+def test_a_partners_experience_adds_up_with_add_bonuses(mi):
+    state = play(two_agents_each(mi, joint_attempt="add_bonuses"),
+                 ev("attach", agent="china_doll", asset="acrobat"),
+                 ev("play_event", card="partners", agent="mr_bond"))
+    # stealth: Bond 1 + China Doll 2 + acrobat 2 + 1 >= 4 + 2; surveillance: 0 + 2 + 10 >= 1 + 2
+    done = play(state, ev("attempt", agent="mr_bond", mission="industrial_espionage",
+                          card="industrial_espionage", partners=["china_doll"],
+                          dice=[[1, 4], [10, 1]]))
+    assert done.players[0].mp == 2
+
+
 def test_partners_split_a_missions_checks(mi):
     state = play(start(mi), ev("recruit", agent="china_doll"),
                  ev("play_mission", mission="rescue_kidnapping"), end(0), end(1),

@@ -186,6 +186,7 @@ def _check_game(report: Report, game: GameFile) -> None:
     for key in ("deck_option", "mp_target_option"):
         if getattr(game.end, key) not in option_ids:
             report("game", ("end", key), f"no option '{getattr(game.end, key)}'")
+    _check_end(report, game)
     decision_ids = [d.id for d in game.decisions]
     for i, did in enumerate(decision_ids):
         if did in decision_ids[:i]:
@@ -193,6 +194,26 @@ def _check_game(report: Report, game: GameFile) -> None:
     for i, option in enumerate(game.options):
         if option.decision and option.decision not in decision_ids:
             report("game", ("options", i, "decision"), f"no decision '{option.decision}'")
+
+
+def _check_end(report: Report, game: GameFile) -> None:
+    """MID-01: the empty deck is a true/false option, the MP target a number that may be off,
+    and the default options turn at least one of them on, or a game never ends."""
+    options = {o.id: o for o in game.options}
+    deck, target = options.get(game.end.deck_option), options.get(game.end.mp_target_option)
+    if deck is not None and not (
+            isinstance(deck.default, bool) and set(deck.choices) <= {True, False}):
+        report("game", ("end", "deck_option"),
+               f"the empty-deck trigger '{deck.id}' must be a true/false option")
+        deck = None
+    if target is not None and (target.choices or isinstance(target.default, bool | str)):
+        report("game", ("end", "mp_target_option"),
+               f"the MP target '{target.id}' must be a number option")
+        target = None
+    if deck is not None and target is not None and not deck.default and target.default is None:
+        report("game", ("end",), f"no end trigger: with the default options neither an empty "
+               f"deck ({deck.id}) nor an MP target ({target.id}) ends the game, so it would "
+               "never end")
 
 
 def _check_guide(report: Report, guide: GuideFile, game: GameFile) -> None:

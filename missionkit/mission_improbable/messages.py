@@ -136,6 +136,8 @@ TEMPLATES = {
     "mi.no.nemesis_side": N_("{name} is {alignment}: the nemesis must be of the opposite "
                              "alignment"),
     "mi.no.turn_order": N_("the turn order must list every seat once"),
+    "mi.no.no_end": N_("the game needs an end: keep the MP target, or let the empty deck end "
+                       "the game (MID-01)"),
 }
 
 KINDS = {"player": SEAT, "active": SEAT, "owner": SEAT, "order": SEATS,

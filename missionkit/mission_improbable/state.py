@@ -242,7 +242,11 @@ def _options(setup: Setup, game: object) -> dict[str, OptionValue]:
             raise IllegalEvent(f"choose one of {list(option.choices)}", field)
         elif not option.choices and not _in_range(value, option.min, option.max):
             raise IllegalEvent(f"a number from {option.min} to {option.max}", field)
-    return {k: setup.options.get(k, o.default) for k, o in known.items()}
+    chosen = {k: setup.options.get(k, o.default) for k, o in known.items()}
+    deck, target = rulebook.end_options(game)
+    if not chosen[deck] and chosen[target] is None:  # MID-01: a game must be able to end
+        refuse_setup(game, "mi.no.no_end", "options")
+    return chosen
 
 
 def _in_range(value: OptionValue, low: int | None, high: int | None) -> bool:

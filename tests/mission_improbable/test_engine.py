@@ -25,6 +25,7 @@ from .helpers import MI6, SPECTRE, end, ev, play, refusal, setup, start, with_mi
     ([MI6, SPECTRE | {"nemesis": 5}], {}, "players[1].nemesis"),
     ([MI6, SPECTRE], {"mp_target": 0}, "options.mp_target"),
     ([MI6, SPECTRE], {"deck_end": None}, "options.deck_end"),
+    ([MI6, SPECTRE], {"deck_end": False, "mp_target": None}, "options"),  # no end (MID-01)
     ([MI6, SPECTRE], {"joint_attempt": "everyone"}, "options.joint_attempt"),
     ([MI6, SPECTRE], {"weather": True}, "options.weather"),
 ])

@@ -13,7 +13,7 @@ from ..content.source import Loc, SourceFile
 from ..content.suggest import did_you_mean
 from .guide import unknown_placeholders
 from .model import Check, Location, Mission, Obstacle, Skill
-from .model_effects import SkillBonus, TableModifier
+from .model_effects import NemesisRolls, SkillBonus, TableModifier
 from .model_rules import CARD_TYPES, GameFile, GlossaryFile, GuideFile, TablesFile
 
 CARD_FILES: dict[str, str] = {
@@ -159,6 +159,7 @@ def _check_tables(report: Report, tables: TablesFile) -> None:
     if (low, high) != (1, 10):
         report("tables", ("modifiers", "clamp"), "a D10 table clamps to [1, 10]")
     for i, table in enumerate(tables.tables):
+        _check_repeats(report, i, table)
         expected = 1
         for j, row in enumerate(table.rows):
             where = ("tables", i, "rows", j, "from")
@@ -170,6 +171,19 @@ def _check_tables(report: Report, tables: TablesFile) -> None:
             expected = max(expected, row.to + 1)
         if expected <= 10:
             report("tables", ("tables", i, "rows"), f"gap: {_span(expected, 10)} is not covered")
+
+
+def _check_repeats(report: Report, i: int, table: Any) -> None:
+    """A repeated 'your nemesis rolls' that counts as nothing reads the table's row where
+    nothing happens (MID-21): there must be one."""
+    if any(not row.effects for row in table.rows):
+        return
+    for j, row in enumerate(table.rows):
+        for k, effect in enumerate(row.effects):
+            if isinstance(effect, NemesisRolls) and effect.on_repeat == "nothing":
+                report("tables", ("tables", i, "rows", j, "effects", k, "on_repeat"),
+                       "a repeat counts as nothing, but no row of this table is nothing "
+                       "(effects: [])")
 
 
 def _span(a: int, b: int) -> str:

@@ -195,7 +195,7 @@ def _spy(state: State, event: Spy) -> None:
         row = tables.lookup(state.game, "spy",
                             require_die(state, event.nemesis_die, "event.nemesis_die"))
         if _effect(row, "nemesis_rolls") is not None:  # MID-21: a repeat counts as nothing
-            row = tables.Row(row.roll, row.result, [])
+            row = tables.nothing(state.game, "spy", row.roll)
     state.turn.spy_rolls -= 1
     log(state, "mi.spy_table", table="spy", player=roller, row=row_ref(state.game, "spy", row))
     discard = _effect(row, "discard_mission")

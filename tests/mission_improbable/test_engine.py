@@ -138,6 +138,16 @@ def test_spy_ten_discards_an_opponents_mission_and_one_lets_the_nemesis_roll(mi)
     assert "SPECTRE" in english(nemesis, nemesis.log[-1])
 
 
+def test_a_second_one_on_the_spy_table_logs_nothing_happens(mi):
+    """MID-21: the nemesis's 1 counts as 'nothing': the log reads the Nothing row."""
+    state = play(start(mi), ev("spy", die=1, nemesis_die=1))
+    assert dict(state.log[-1][1])["row"] == "spy/1"
+    assert english(state, state.log[-1]) == "Spy Table (SPECTRE): Nothing."
+    again = play(start(mi), ev("spy", die=1, nemesis_die=9))
+    assert english(again, again.log[-1]) == (
+        "Spy Table (SPECTRE): Look at every card in one opponent's hand.")
+
+
 # --- mission attempts ---------------------------------------------------------------
 
 

@@ -56,6 +56,15 @@ CASES = [
          "tables[2].rows", "gap: 10 is not covered"),
         id="table-stops-short"),
     pytest.param(
+        "tables.yaml", "        result: {en: \"Nothing.\", ko: \"아무 일도 없다.\"}\n"
+        "        effects: []\n",
+        "        result: {en: \"Nothing.\", ko: \"아무 일도 없다.\"}\n"
+        "        effects: [{kind: look_at_hand}]\n",
+        ("tables.yaml", "        effects: [{kind: nemesis_rolls", "tables[0].rows[0].effects[0]"
+         ".on_repeat", "a repeat counts as nothing, but no row of this table is nothing "
+         "(effects: [])"),
+        id="repeat-without-a-nothing-row"),
+    pytest.param(
         "missions.yaml", "  - id: defend_destroy_base\n    type: mission\n",
         "  - id: defend_destroy_base\n    type: agent\n",
         ("missions.yaml", 1, "missions[0].type", "input should be 'mission'"),

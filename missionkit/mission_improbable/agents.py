@@ -12,6 +12,8 @@ from . import rulebook
 from .messages import log
 from .state import Agent, State
 
+TIMERS = ("wounded", "security_risk")  # an agent's timers, in its owner's turns (MID-22)
+
 
 def agent_name(state: State, agent_id: str) -> str:
     return rulebook.name(state.game.card(agent_id))
@@ -50,9 +52,20 @@ def capture(state: State, agent: Agent, by: int) -> None:
     log(state, "mi.captured", agent=agent.id, player=by)
 
 
-def wound(state: State, agent: Agent, turns: int) -> None:
-    agent.wounded = max(agent.wounded, turns)
+def wound(state: State, seat: int, agent: Agent, turns: int) -> None:
+    set_timer(state, seat, agent, "wounded", turns)
     log(state, "mi.wounded", agent=agent.id, turns=turns)
+
+
+def set_timer(state: State, seat: int, agent: Agent, timer: str, turns: int) -> None:
+    """Player `seat`'s agent sits out its owner's next `turns` turns (MID-22): a timer dealt
+    in the owner's own turn is not counted down when that turn ends (the turn is not one of
+    the `turns`); a longer timer already running keeps its own count."""
+    running = getattr(agent, timer)
+    if seat == state.turn.player and (agent.id, timer) not in state.turn.timers_set:
+        running = max(0, running - 1)  # what it would have been once this turn is over
+        state.turn.timers_set.append((agent.id, timer))
+    setattr(agent, timer, max(running, turns))
 
 
 def free(state: State, agent: Agent) -> None:
@@ -61,11 +74,13 @@ def free(state: State, agent: Agent) -> None:
 
 
 def count_down(state: State, seat: int) -> None:
-    """Start of the owner's turn: wound and Security Risk timers drop by one (MID-22)."""
+    """End of the owner's turn: wound and Security Risk timers drop by one, except those
+    dealt during this turn (MID-22)."""
     for agent in state.players[seat].agents.values():
         was = agent.usable
-        agent.wounded = max(0, agent.wounded - 1)
-        agent.security_risk = max(0, agent.security_risk - 1)
+        for timer in TIMERS:
+            if (agent.id, timer) not in state.turn.timers_set:
+                setattr(agent, timer, max(0, getattr(agent, timer) - 1))
         if agent.usable and not was:
             log(state, "mi.ready", agent=agent.id)
 
@@ -82,9 +97,9 @@ def apply_effects(state: State, seat: int, agent: Agent, effects: list[Any],
         if kind == "captured":
             capture(state, agent, state.players[seat].nemesis)
         elif kind == "wounded":
-            wound(state, agent, _turns(effect, d5))
+            wound(state, seat, agent, _turns(effect, d5))
         elif kind == "security_risk":
-            agent.security_risk = max(agent.security_risk, _turns(effect, d5))
+            set_timer(state, seat, agent, "security_risk", _turns(effect, d5))
             log(state, "mi.security_risk", agent=agent.id, turns=agent.security_risk)
         elif kind == "discard_equipment":
             discard_equipment(state, agent)

@@ -14,7 +14,7 @@ from . import agents, odds, rulebook, tables
 from .events import Attempt, Failure
 from .messages import log, row_ref
 from .state import AttemptState, Mission, State
-from .turn import end_attempt, enter, last_round, own_turn, raise_, require_die
+from .turn import end_attempt, enter, last_round, own_turn, pull_out, raise_, require_die
 
 
 def steps_for(state: State, event: Attempt) -> list[odds.Step]:
@@ -27,8 +27,9 @@ def steps_for(state: State, event: Attempt) -> list[odds.Step]:
                    agent=agent.id)
     _expected_card(state, mission, event.card)
     done = state.turn.attempt.done if state.turn.attempt else 0
+    assets = [*event.assets, *_permanent(state, agent.assets, event.assets)]
     try:
-        steps = odds.plan(state.game, event.agent, event.assets, event.bonus_cards, event.card,
+        steps = odds.plan(state.game, event.agent, assets, event.bonus_cards, event.card,
                           event.skill, _partner_bonuses(state, event),
                           equipment=state.options["equipment_discard"], start=done)
     except IllegalEvent as exc:
@@ -97,8 +98,7 @@ def retreat(state: State) -> None:
     """Pull the agent out after an overcome obstacle: no failure roll (MID-26)."""
     if state.turn.attempt is None:
         raise_(state, "mi.no.no_attempt", "event.type")
-    log(state, "mi.pulls_out", player=state.turn.player)
-    end_attempt(state)
+    pull_out(state)
 
 
 def failure(state: State, event: Failure) -> None:
@@ -149,6 +149,13 @@ def _agent(state: State, event: Attempt) -> Any:
     return agent
 
 
+def _permanent(state: State, attached: list[str], listed: tuple[str, ...] | list[str] = ()
+               ) -> list[str]:
+    """The attached assets that count without being listed: experience (MID-13)."""
+    return [a for a in attached if a not in listed
+            and rulebook.always_counts(state.game, state.game.card(a))]
+
+
 def _partner_bonuses(state: State, event: Attempt) -> dict[str, int]:
     if not event.partners:
         return {}
@@ -160,8 +167,9 @@ def _partner_bonuses(state: State, event: Attempt) -> dict[str, int]:
         agent = state.active.agents.get(partner)
         if agent is None or not agent.usable or partner == event.agent:
             raise_(state, "mi.no.partner_cannot", f"event.partners[{i}]", value=partner)
-        for skill, n in rulebook.bonuses(state.game.card(partner)).items():
-            total[skill] = total.get(skill, 0) + n
+        for card_id in (partner, *_permanent(state, agent.assets)):  # and its experience
+            for skill, n in rulebook.bonuses(state.game.card(card_id)).items():
+                total[skill] = total.get(skill, 0) + n
     return total
 
 

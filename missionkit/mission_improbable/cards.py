@@ -193,6 +193,6 @@ EFFECTS = {
     "shuffle_into_deck": _shuffle_into_deck, "heal_wounds": _heal,
     "return_killed_agent": _return_killed, "discard_mission": _discard_mission,
     "roll_table": _roll_table, "skip_mission_phase": _skip_mission,
-    "extra_recruit": _counter("recruits"), "extra_mission_phase": _counter("mission_phases"),
+    "extra_recruit": _counter("late_recruits"), "extra_mission_phase": _counter("mission_phases"),
     "joint_attempt": _joint, "attempt_opponent_mission": _co_opt,
 }

@@ -13,7 +13,7 @@ from ..content.source import Loc, SourceFile
 from ..content.suggest import did_you_mean
 from .guide import unknown_placeholders
 from .model import Check, Location, Mission, Obstacle, Skill
-from .model_effects import SkillBonus, TableModifier
+from .model_effects import NemesisRolls, SkillBonus, TableModifier
 from .model_rules import CARD_TYPES, GameFile, GlossaryFile, GuideFile, TablesFile
 
 CARD_FILES: dict[str, str] = {
@@ -159,6 +159,7 @@ def _check_tables(report: Report, tables: TablesFile) -> None:
     if (low, high) != (1, 10):
         report("tables", ("modifiers", "clamp"), "a D10 table clamps to [1, 10]")
     for i, table in enumerate(tables.tables):
+        _check_repeats(report, i, table)
         expected = 1
         for j, row in enumerate(table.rows):
             where = ("tables", i, "rows", j, "from")
@@ -170,6 +171,19 @@ def _check_tables(report: Report, tables: TablesFile) -> None:
             expected = max(expected, row.to + 1)
         if expected <= 10:
             report("tables", ("tables", i, "rows"), f"gap: {_span(expected, 10)} is not covered")
+
+
+def _check_repeats(report: Report, i: int, table: Any) -> None:
+    """A repeated 'your nemesis rolls' that counts as nothing reads the table's row where
+    nothing happens (MID-21): there must be one."""
+    if any(not row.effects for row in table.rows):
+        return
+    for j, row in enumerate(table.rows):
+        for k, effect in enumerate(row.effects):
+            if isinstance(effect, NemesisRolls) and effect.on_repeat == "nothing":
+                report("tables", ("tables", i, "rows", j, "effects", k, "on_repeat"),
+                       "a repeat counts as nothing, but no row of this table is nothing "
+                       "(effects: [])")
 
 
 def _span(a: int, b: int) -> str:
@@ -186,6 +200,7 @@ def _check_game(report: Report, game: GameFile) -> None:
     for key in ("deck_option", "mp_target_option"):
         if getattr(game.end, key) not in option_ids:
             report("game", ("end", key), f"no option '{getattr(game.end, key)}'")
+    _check_end(report, game)
     decision_ids = [d.id for d in game.decisions]
     for i, did in enumerate(decision_ids):
         if did in decision_ids[:i]:
@@ -193,6 +208,26 @@ def _check_game(report: Report, game: GameFile) -> None:
     for i, option in enumerate(game.options):
         if option.decision and option.decision not in decision_ids:
             report("game", ("options", i, "decision"), f"no decision '{option.decision}'")
+
+
+def _check_end(report: Report, game: GameFile) -> None:
+    """MID-01: the empty deck is a true/false option, the MP target a number that may be off,
+    and the default options turn at least one of them on, or a game never ends."""
+    options = {o.id: o for o in game.options}
+    deck, target = options.get(game.end.deck_option), options.get(game.end.mp_target_option)
+    if deck is not None and not (
+            isinstance(deck.default, bool) and set(deck.choices) <= {True, False}):
+        report("game", ("end", "deck_option"),
+               f"the empty-deck trigger '{deck.id}' must be a true/false option")
+        deck = None
+    if target is not None and (target.choices or isinstance(target.default, bool | str)):
+        report("game", ("end", "mp_target_option"),
+               f"the MP target '{target.id}' must be a number option")
+        target = None
+    if deck is not None and target is not None and not deck.default and target.default is None:
+        report("game", ("end",), f"no end trigger: with the default options neither an empty "
+               f"deck ({deck.id}) nor an MP target ({target.id}) ends the game, so it would "
+               "never end")
 
 
 def _check_guide(report: Report, guide: GuideFile, game: GameFile) -> None:

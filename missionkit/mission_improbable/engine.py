@@ -37,7 +37,15 @@ from .events import (
 from .messages import log, row_ref
 from .score import ranking
 from .state import Mission, State, fresh_turn, new_state
-from .turn import discard_mission, enter, last_round, own_turn, raise_, require_die
+from .turn import (
+    discard_mission,
+    enter,
+    last_round,
+    own_turn,
+    pull_out,
+    raise_,
+    require_die,
+)
 
 ROLLED = {"spy": ("die", "nemesis_die", "count_die"), "failure": ("die", "wound_die"),
           "capture": ("die",), "play_event": ("die",)}  # the dice each event may need
@@ -125,12 +133,22 @@ def _phase(state: State, event: Phase) -> None:
 
 @handles(Recruit)
 def _recruit(state: State, event: Recruit) -> None:
-    enter(state, event, "recruit")
-    if state.turn.recruits <= 0:
-        raise_(state, "mi.no.recruit_limit", card="sleeper")
+    """In the Recruit phase; or at once after Sleeper, in the phase it was played in (MID-36:
+    the Recruit phase is over by then, and the tracker does not move back)."""
+    late = state.turn.late_recruits > 0 and state.turn.phase > rulebook.phases(
+        state.game).index("recruit")
+    if late:
+        own_turn(state, event)
+    else:
+        enter(state, event, "recruit")
+        if state.turn.recruits <= 0:
+            raise_(state, "mi.no.recruit_limit", card="sleeper")
     _new_card(state, event.agent, ("agent",), "event.agent")
     state.active.agents[event.agent] = agents.Agent(event.agent)
-    state.turn.recruits -= 1
+    if late:
+        state.turn.late_recruits -= 1
+    else:
+        state.turn.recruits -= 1
     log(state, "mi.recruits", player=state.turn.player, agent=event.agent)
 
 
@@ -190,7 +208,7 @@ def _spy(state: State, event: Spy) -> None:
         row = tables.lookup(state.game, "spy",
                             require_die(state, event.nemesis_die, "event.nemesis_die"))
         if _effect(row, "nemesis_rolls") is not None:  # MID-21: a repeat counts as nothing
-            row = tables.Row(row.roll, row.result, [])
+            row = tables.nothing(state.game, "spy", row.roll)
     state.turn.spy_rolls -= 1
     log(state, "mi.spy_table", table="spy", player=roller, row=row_ref(state.game, "spy", row))
     discard = _effect(row, "discard_mission")
@@ -287,10 +305,13 @@ def _deck_empty(state: State, event: DeckEmpty) -> None:
 @handles(EndTurn)
 def _end_turn(state: State, event: EndTurn) -> None:
     own_turn(state, event)
+    if state.turn.attempt is not None:  # the turn ends: the agent is pulled out (MID-26)
+        pull_out(state)
     waiting = state.captures_owed()
     if waiting:
         raise_(state, "mi.no.capture_first", "event.type", table="capture", agent=waiting[0])
     log(state, "mi.end_turn", player=state.turn.player)
+    agents.count_down(state, event.player)
     place = state.order.index(event.player) + 1
     if place == len(state.order):
         if state.status == "final_round":
@@ -301,7 +322,6 @@ def _end_turn(state: State, event: EndTurn) -> None:
         state.round += 1
     seat = state.order[place % len(state.order)]
     state.turn = fresh_turn(state.game, seat)
-    agents.count_down(state, seat)
 
 
 def _new_card(state: State, card_id: str, kinds: tuple[str, ...], field: str) -> None:

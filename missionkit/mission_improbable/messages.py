@@ -83,6 +83,8 @@ TEMPLATES = {
     "mi.no.agent_not_in_play": N_("'{value}' is not an agent in play"),
     "mi.no.mission_not_in_play": N_("'{value}' is not a mission in play"),
     "mi.no.no_attempt": N_("no attempt is under way"),
+    "mi.no.retreat_early": N_("the agent may retreat only after overcoming an obstacle: go on "
+                              "with the attempt"),
     "mi.no.no_failure_roll": N_("no failed check awaits a Mission Failure roll"),
     "mi.no.finish_attempt": N_("finish or end the attempt under way first"),
     "mi.no.no_mission_phase": N_("no Mission phase left this turn"),
@@ -135,6 +137,8 @@ TEMPLATES = {
     "mi.no.nemesis_side": N_("{name} is {alignment}: the nemesis must be of the opposite "
                              "alignment"),
     "mi.no.turn_order": N_("the turn order must list every seat once"),
+    "mi.no.no_end": N_("the game needs an end: keep the MP target, or let the empty deck end "
+                       "the game (MID-01)"),
 }
 
 KINDS = {"player": SEAT, "active": SEAT, "owner": SEAT, "order": SEATS,

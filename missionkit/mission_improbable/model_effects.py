@@ -216,7 +216,7 @@ class SkipMissionPhase:
 
 @model
 class ExtraRecruit:
-    """Recruit more agents this turn."""
+    """Recruit more agents this turn: at once, in the phase the card is played (MID-36)."""
 
     kind: Literal["extra_recruit"]
     count: Positive = 1

@@ -62,6 +62,12 @@ def bonuses(found: Any) -> dict[str, int]:
     return out
 
 
+def always_counts(game: Any, found: Any) -> bool:
+    """An asset that counts on every check its agent makes without being added to the roll:
+    one of a permanent card type (experience; game.yaml `card_types`, MID-13)."""
+    return game.game.card_type(kind(found)).permanent
+
+
 def mission_points(found: Any) -> int:
     return found.mp
 

@@ -53,7 +53,7 @@ class Setup(BaseModel):
 class Agent:
     id: str
     assets: list[str] = field(default_factory=list)  # attached, oldest first
-    wounded: int = 0  # owner's turns left (MID-22)
+    wounded: int = 0  # owner's turns still to sit out, the current one included (MID-22)
     security_risk: int = 0
     captured_by: int | None = None  # seat of the player holding it
 
@@ -116,12 +116,13 @@ class Turn:
     """The active player's turn; the counters start from game.yaml `per_turn`."""
 
     player: int
-    recruits: int  # agents still to recruit
+    recruits: int  # agents still to recruit in the Recruit phase
     assets: int  # assets still to attach
     missions: int  # missions still to put into play
     spy_rolls: int
     mission_phases: int  # attempts still to start
     phase: int = 0  # index into the game's phases
+    late_recruits: int = 0  # Sleeper's agents: recruited at once, lost when the phase ends
     intercept_played: bool = False
     team_size: int = 1  # Partners 2, Team 3
     co_opt: bool = False
@@ -130,6 +131,9 @@ class Turn:
     # a Spy roll kept until the mission it discards is named: (the roller's seat, whose)
     pending_discard: tuple[int, str] | None = None
     captures_rolled: list[str] = field(default_factory=list)
+    # (agent, "wounded" | "security_risk") timers dealt to the active player's agents this
+    # turn: this turn is not one of their N (MID-22), so its end does not count them down
+    timers_set: list[tuple[str, str]] = field(default_factory=list)
 
     def clone(self) -> Turn:
         new = object.__new__(Turn)
@@ -138,7 +142,8 @@ class Turn:
             attempt = AttemptState(attempt.mission, attempt.owner, list(attempt.agents),
                                    attempt.overcome, list(attempt.used), attempt.done)
         new.__dict__.update(self.__dict__, attempt=attempt,
-                            captures_rolled=list(self.captures_rolled))
+                            captures_rolled=list(self.captures_rolled),
+                            timers_set=list(self.timers_set))
         return new
 
 
@@ -239,7 +244,11 @@ def _options(setup: Setup, game: object) -> dict[str, OptionValue]:
             raise IllegalEvent(f"choose one of {list(option.choices)}", field)
         elif not option.choices and not _in_range(value, option.min, option.max):
             raise IllegalEvent(f"a number from {option.min} to {option.max}", field)
-    return {k: setup.options.get(k, o.default) for k, o in known.items()}
+    chosen = {k: setup.options.get(k, o.default) for k, o in known.items()}
+    deck, target = rulebook.end_options(game)
+    if not chosen[deck] and chosen[target] is None:  # MID-01: a game must be able to end
+        refuse_setup(game, "mi.no.no_end", "options")
+    return chosen
 
 
 def _in_range(value: OptionValue, low: int | None, high: int | None) -> bool:

@@ -35,6 +35,15 @@ def lookup(game: Any, table_id: str, roll: int, modifier: int = 0) -> Row:
     raise IllegalEvent(f"table '{table_id}' has no row for {result}", "roll")
 
 
+def nothing(game: Any, table_id: str, roll: int) -> Row:
+    """The row of `table_id` where nothing happens (no effects), read for a die showing
+    `roll` that counts as nothing (a repeated 'your nemesis rolls', MID-21)."""
+    for row in rulebook.table_rows(game, table_id):
+        if not row.effects:
+            return Row(roll, row.result, [])
+    raise IllegalEvent(f"table '{table_id}' has no row where nothing happens", "roll")
+
+
 def roll(game: Any, table_id: str, rng: random.Random, modifier: int = 0) -> Row:
     """Roll the table's die and look the result up."""
     return lookup(game, table_id, rng.randint(1, rulebook.die_sides(game)), modifier)

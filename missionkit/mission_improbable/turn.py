@@ -26,8 +26,9 @@ def enter(state: State, event: Any, phase: str) -> None:
     if index < state.turn.phase:
         raise_(state, "mi.no.phase_over", "event.type", phase=phase, now=ids[state.turn.phase])
     if state.turn.attempt is not None and index > ids.index("mission"):
-        log(state, "mi.pulls_out", player=state.turn.player)
-        end_attempt(state)
+        pull_out(state)
+    if index > state.turn.phase:  # Sleeper's agent comes at once or not at all (MID-36)
+        state.turn.late_recruits = 0
     state.turn.phase = index
 
 
@@ -55,6 +56,15 @@ def discard_mission(state: State, mission_id: str) -> None:
     state.discard += [mission.id, *mission.face_up]
     log(state, "mi.mission_discarded", mission=mission_id,
         count=len(mission.face_up) + mission.face_down)
+
+
+def pull_out(state: State) -> None:
+    """The agent leaves the attempt under way, with no failure roll: a retreat, allowed only
+    once an obstacle has been overcome in this attempt (MID-26)."""
+    if state.turn.attempt.overcome < 1:
+        raise_(state, "mi.no.retreat_early", "event.type")
+    log(state, "mi.pulls_out", player=state.turn.player)
+    end_attempt(state)
 
 
 def end_attempt(state: State) -> None:

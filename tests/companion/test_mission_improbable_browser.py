@@ -92,11 +92,11 @@ def test_two_phones_play_a_whole_game(browser, live):  # noqa: F811
     assert "64%" in mi6.locator("#mi-resolver .mi-chance").inner_text()  # Surveillance 2 vs 1
     audit(mi6)
 
-    # MI6, round 2: Nightingale fails and is wounded for 1D5 = 2 of MI6's turns
+    # MI6, round 2: Nightingale fails and is wounded for 1D5 = 1 of MI6's turns (the next)
     dice(mi6, (1, 10))
     mi6.wait_for_selector("text=Nightingale failed: Mission Failure Table")
-    roll(mi6, "form:has(#mi-fail-die)", "#mi-fail-die", value="6", **{"#mi-fail-wound": "3"})
-    mi6.wait_for_selector(".mi-agents >> text=wounded: 2 turns")
+    roll(mi6, "form:has(#mi-fail-die)", "#mi-fail-die", value="6", **{"#mi-fail-wound": "2"})
+    mi6.wait_for_selector(".mi-agents >> text=wounded: 1 turn")
     audit(mi6)
     end_turn(mi6, "MI6")
 
@@ -121,7 +121,8 @@ def test_two_phones_play_a_whole_game(browser, live):  # noqa: F811
                               state="attached")
     end_turn(spectre, "SPECTRE")
 
-    # MI6, round 3: the wound counts down; no agent may go
+    # MI6, round 3: the 1-turn wound holds; no agent may go (it counts down at the end)
+    mi6.wait_for_selector('.marker .big >> text="3"', timeout=8000)
     mi6.wait_for_selector(".mi-agents >> text=wounded: 1 turn", timeout=8000)
     with pytest.raises(AssertionError, match="no phase"):  # no agent can go: no Mission step
         walk_to(mi6, "#mi-resolver")
@@ -142,7 +143,8 @@ def test_two_phones_play_a_whole_game(browser, live):  # noqa: F811
     assert spectre.locator(".mi-agents >> text=captured by").count() == 0
     end_turn(spectre, "SPECTRE")
 
-    # MI6, round 4: Nightingale is ready, passes, and reaches the MP target
+    # MI6, round 4: Nightingale is ready (since MI6's last turn ended), passes, and
+    # reaches the MP target
     mi6.wait_for_selector("#game .log >> text=Nightingale is ready for missions again.",
                           state="attached",
                           timeout=8000)

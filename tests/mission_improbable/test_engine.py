@@ -25,6 +25,7 @@ from .helpers import MI6, SPECTRE, end, ev, play, refusal, setup, start, with_mi
     ([MI6, SPECTRE | {"nemesis": 5}], {}, "players[1].nemesis"),
     ([MI6, SPECTRE], {"mp_target": 0}, "options.mp_target"),
     ([MI6, SPECTRE], {"deck_end": None}, "options.deck_end"),
+    ([MI6, SPECTRE], {"deck_end": False, "mp_target": None}, "options"),  # no end (MID-01)
     ([MI6, SPECTRE], {"joint_attempt": "everyone"}, "options.joint_attempt"),
     ([MI6, SPECTRE], {"weather": True}, "options.weather"),
 ])
@@ -149,6 +150,16 @@ def test_spy_ten_discards_an_opponents_mission_and_one_lets_the_nemesis_roll(mi)
     assert "SPECTRE" in english(nemesis, nemesis.log[-1])
 
 
+def test_a_second_one_on_the_spy_table_logs_nothing_happens(mi):
+    """MID-21: the nemesis's 1 counts as 'nothing': the log reads the Nothing row."""
+    state = play(start(mi), ev("spy", die=1, nemesis_die=1))
+    assert dict(state.log[-1][1])["row"] == "spy/1"
+    assert english(state, state.log[-1]) == "Spy Table (SPECTRE): Nothing."
+    again = play(start(mi), ev("spy", die=1, nemesis_die=9))
+    assert english(again, again.log[-1]) == (
+        "Spy Table (SPECTRE): Look at every card in one opponent's hand.")
+
+
 # --- mission attempts ---------------------------------------------------------------
 
 
@@ -224,6 +235,28 @@ def test_equipment_and_bonus_cards_are_spent_when_added_to_a_roll(mi):
     assert {"silencer", "diplomat"} <= set(state.discard)
 
 
+def test_attached_experience_counts_without_being_listed(mi):
+    """Experience is permanent (L17, MID-13): it counts on every check whether or not the
+    attempt lists it; equipment only when added (MID-12)."""
+    state = with_mission(mi, agent="mr_bond", mission="bodyguard_assassination")
+    state = play(state, ev("attach", agent="mr_bond", asset="martial_arts"))
+    go = {"agent": "mr_bond", "mission": "bodyguard_assassination",
+          "card": "bodyguard_assassination", "dice": [[3, 5], [5, 5]]}
+    # combat 2 + martial arts 2 + 3 >= 5 + 2; persuasion 2 + 5 >= 5 + 1
+    for listed in ([], ["martial_arts"]):
+        done = play(state, ev("attempt", **go, assets=listed))
+        assert done.players[0].mp == 2 and done.players[0].agents["mr_bond"].assets == [
+            "martial_arts"]
+    armed = play(with_mission(mi, agent="mr_bond", mission="bodyguard_assassination"),
+                 ev("attach", agent="mr_bond", asset="silencer"))
+    assert refusal(armed, ev("attempt", **go)).field == "event.dice"  # fails the first check
+    rolled = resolve_rolls(state, ev("attempt", agent="mr_bond",
+                                     mission="bodyguard_assassination",
+                                     card="bodyguard_assassination", roll=True),
+                           random.Random(3))
+    try_apply(state, rolled)  # the server's roll counts the experience too
+
+
 def test_equipment_kept_to_the_end_of_the_attempt_with_that_option(mi):
     state = with_mission(mi, agent="mr_white_the_albino", mission="rescue_kidnapping",
                          equipment_discard="after_attempt")
@@ -269,10 +302,14 @@ def test_a_wounded_agents_timer_counts_down_in_its_owners_turns(mi):
                  ev("failure", die=6, wound_die=4))  # 1D5 = 2
     assert state.players[0].agents["china_doll"].wounded == 2
     state = play(state, end(0))
-    assert state.players[0].agents["china_doll"].wounded == 2  # not in SPECTRE's turn
+    assert state.players[0].agents["china_doll"].wounded == 2  # the turn it was dealt in
     state = play(state, end(1))
-    assert state.players[0].agents["china_doll"].wounded == 1
+    assert state.players[0].agents["china_doll"].wounded == 2  # not in SPECTRE's turn
     state = play(state, end(0), end(1))
+    assert state.players[0].agents["china_doll"].wounded == 1  # 1 of MI6's turns sat out
+    state = play(state, end(0))
+    assert state.log[-1] == ("mi.ready", (("agent", "china_doll"),))  # fit next turn
+    state = play(state, end(1))
     agent = state.players[0].agents["china_doll"]
     assert agent.wounded == 0 and agent.usable
 
@@ -352,3 +389,37 @@ def test_replay_equals_applying_one_by_one(mi):
     again = replay(setup(), events, mi)
     assert list(again.log) == list(state.log)
     assert again.players == state.players and again.turn == state.turn
+
+
+# --- issue 26: a duration of N turns holds the agent off exactly N of its owner's turns --
+
+
+def _blocked_turns(state, seat, agent_id, turns=8):
+    """How many of `seat`'s next turns find `agent_id` unfit for missions."""
+    blocked = 0
+    for _ in range(turns):
+        while state.turn.player != seat:
+            state = play(state, end(state.turn.player))
+        blocked += not state.players[seat].agents[agent_id].usable
+        state = play(state, end(seat))
+    return blocked
+
+
+@pytest.mark.parametrize(("wound_die", "turns"), [(1, 1), (2, 1), (3, 2), (6, 3), (8, 4),
+                                                  (10, 5)])
+def test_a_wound_of_n_turns_keeps_the_agent_off_n_of_its_owners_turns(mi, wound_die, turns):
+    state = with_mission(mi, agent="china_doll")
+    state = play(state, ev("attempt", agent="china_doll", mission="surveillance_mission",
+                           card="surveillance_mission", dice=[[1, 10]]),
+                 ev("failure", die=6, wound_die=wound_die))
+    assert state.players[0].agents["china_doll"].wounded == turns
+    assert _blocked_turns(play(state, end(0)), 0, "china_doll") == turns
+
+
+@pytest.mark.parametrize(("die", "turns"), [(1, 1), (4, 2), (9, 5)])
+def test_a_security_risk_of_n_turns_keeps_the_agent_off_n_of_its_owners_turns(mi, die, turns):
+    state = play(start(mi), ev("recruit", agent="mr_bond"), end(0),
+                 ev("recruit", 1, agent="china_doll"), end(1))
+    state = play(state, ev("play_event", card="security_risk", agent="china_doll", die=die))
+    assert state.players[1].agents["china_doll"].security_risk == turns
+    assert _blocked_turns(state, 1, "china_doll") == turns

@@ -56,6 +56,15 @@ CASES = [
          "tables[2].rows", "gap: 10 is not covered"),
         id="table-stops-short"),
     pytest.param(
+        "tables.yaml", "        result: {en: \"Nothing.\", ko: \"아무 일도 없다.\"}\n"
+        "        effects: []\n",
+        "        result: {en: \"Nothing.\", ko: \"아무 일도 없다.\"}\n"
+        "        effects: [{kind: look_at_hand}]\n",
+        ("tables.yaml", "        effects: [{kind: nemesis_rolls", "tables[0].rows[0].effects[0]"
+         ".on_repeat", "a repeat counts as nothing, but no row of this table is nothing "
+         "(effects: [])"),
+        id="repeat-without-a-nothing-row"),
+    pytest.param(
         "missions.yaml", "  - id: defend_destroy_base\n    type: mission\n",
         "  - id: defend_destroy_base\n    type: agent\n",
         ("missions.yaml", 1, "missions[0].type", "input should be 'mission'"),
@@ -156,3 +165,34 @@ def test_every_problem_is_reported_together(content_copy):
     found = {(p[0], p[2]) for p in problems(content_copy)}
     assert {("agents.yaml", "agents[0].skills.stelth"),
             ("missions.yaml", "missions[1].checks[0].skill")} <= found
+
+
+END_MESSAGE = ("no end trigger: with the default options neither an empty deck (deck_end) nor "
+               "an MP target (mp_target) ends the game, so it would never end")
+
+
+def test_content_with_no_end_trigger_is_refused(content_copy):
+    """MID-01: at least one end trigger is on by default, or a game never ends."""
+    edit(content_copy, "game.yaml", "    default: 10\n", "    default: null\n")
+    edit(content_copy, "game.yaml", "    default: true\n    choices: [true, false]\n",
+         "    default: false\n    choices: [true, false]\n")
+    text = (content_copy / "mission_improbable" / "game.yaml").read_text(encoding="utf-8")
+    line = text[: text.index("\nend:\n")].count("\n") + 2
+    assert ("game.yaml", line, "end", END_MESSAGE) in problems(content_copy)
+
+
+@pytest.mark.parametrize(("old", "new", "field", "message"), [
+    ("  deck_option: deck_end\n", "  deck_option: undercover\n", "end.deck_option",
+     "the empty-deck trigger 'undercover' must be a true/false option"),
+    ("  mp_target_option: mp_target\n", "  mp_target_option: deck_end\n",
+     "end.mp_target_option", "the MP target 'deck_end' must be a number option"),
+])
+def test_end_triggers_must_be_options_of_the_right_kind(content_copy, old, new, field,
+                                                        message):
+    line = edit(content_copy, "game.yaml", old, new)
+    assert ("game.yaml", line, field, message) in problems(content_copy)
+
+
+def test_one_end_trigger_alone_loads(content_copy):
+    edit(content_copy, "game.yaml", "    default: 10\n", "    default: null\n")
+    assert load_game(GAME, content_copy).game.end.deck_option == "deck_end"

@@ -23,9 +23,12 @@ def two_agents_each(mi, **options):
 def test_sleeper_second_chance_and_police_interference(mi):
     state = play(start(mi), ev("recruit", agent="mr_bond"))
     state = play(state, ev("play_event", card="sleeper"))
-    assert refusal(state, ev("recruit", agent="china_doll")).field == "event.type"  # phase over
+    state = play(state, ev("recruit", agent="china_doll"))  # at once, in the Intercept phase
+    assert list(state.players[0].agents) == ["mr_bond", "china_doll"]
+    assert state.phase == "intercept" and not state.spy_allowed
+    assert refusal(state, ev("recruit", agent="punjab")).field == "event.type"  # one, not two
     state = play(start(mi), ev("play_event", card="sleeper"))
-    assert state.turn.recruits == 2 and not state.spy_allowed
+    assert state.turn.late_recruits == 1 and not state.spy_allowed
     state = two_agents_each(mi)
     stopped = play(state, ev("play_event", 1, card="police_interference", target=0))
     assert refusal(stopped, ev("attempt", agent="mr_bond", mission="industrial_espionage",
@@ -36,6 +39,22 @@ def test_sleeper_second_chance_and_police_interference(mi):
                  ev("attempt", agent="mr_bond", mission="industrial_espionage",
                     card="industrial_espionage", dice=[[10, 1], [10, 1]]))
     assert again.players[0].mp == 2
+
+
+def test_sleepers_agent_is_recruited_at_once_or_not_at_all(mi):
+    skipped = play(start(mi), ev("play_event", card="sleeper"),
+                   ev("recruit", agent="china_doll"))  # the Recruit phase's own agent is gone
+    assert list(skipped.players[0].agents) == ["china_doll"]
+    assert refusal(skipped, ev("recruit", agent="punjab")).field == "event.type"
+    twice = play(start(mi), ev("play_event", card="sleeper"), ev("play_event", card="mole",
+                                                                 target=1))
+    assert twice.turn.late_recruits == 1  # still in the Intercept phase
+    moved_on = play(start(mi), ev("play_event", card="sleeper"), ev("phase", phase="mission"))
+    assert refusal(moved_on, ev("recruit", agent="china_doll")).field == "event.type"
+    assert refusal(play(start(mi), ev("phase", phase="intercept")),
+                   ev("recruit", agent="china_doll")).field == "event.type"  # no Sleeper
+    theirs = play(start(mi), ev("play_event", card="sleeper"))
+    assert refusal(theirs, ev("recruit", 1, agent="china_doll")).field == "event.player"
 
 
 def test_partners_let_a_second_agent_roll_in_the_same_attempt(mi):
@@ -50,6 +69,33 @@ def test_partners_let_a_second_agent_roll_in_the_same_attempt(mi):
                   ev("attempt", agent="china_doll", **go, card="industrial_espionage",
                      dice=[[10, 1], [10, 1]]))
     assert paired.players[0].mp == 2
+
+
+def test_no_retreat_before_an_obstacle_is_overcome(mi):
+    """MID-26: partners who split a mission's checks have overcome no obstacle, so the attempt
+    goes on: no retreat, no leaving the Mission phase, no ending the turn."""
+    state = play(two_agents_each(mi), ev("play_event", card="partners", agent="mr_bond"),
+                 ev("attempt", agent="mr_bond", mission="industrial_espionage",
+                    card="industrial_espionage", checks=1, dice=[[10, 1]]))
+    assert state.turn.attempt.done == 1 and state.turn.attempt.overcome == 0
+    for event in (ev("retreat"), ev("phase", phase="objectives"), end(0)):
+        err = refusal(state, event)
+        assert (err.field, err.msg_id) == ("event.type", "mi.no.retreat_early"), event
+    done = play(state, ev("attempt", agent="china_doll", mission="industrial_espionage",
+                          card="industrial_espionage", dice=[[10, 1]]))
+    assert done.players[0].mp == 2
+
+
+def test_ending_the_turn_after_an_obstacle_pulls_the_agent_out(mi):
+    state = with_mission(mi, agent="mr_white_the_albino", equipment_discard="after_attempt")
+    state = play(state, ev("phase", phase="capture"), end(0),
+                 ev("counter", 1, mission="surveillance_mission", count=2), end(1),
+                 ev("attach", agent="mr_white_the_albino", asset="silencer"),
+                 ev("attempt", agent="mr_white_the_albino", mission="surveillance_mission",
+                    card="ninjas", assets=["silencer"], dice=[[5, 1]]), end(0))
+    assert state.turn.player == 1 and state.turn.attempt is None
+    assert state.players[0].agents["mr_white_the_albino"].assets == []  # spent on the attempt
+    assert "silencer" in state.discard
 
 
 def test_co_opt_mission_scores_an_opponents_mission(mi):
@@ -77,7 +123,7 @@ def test_diversion_amnesia_confiscation_medical_attention_fake_death(mi):
     hurt = play(state, ev("attempt", agent="china_doll", mission="industrial_espionage",
                           card="industrial_espionage", dice=[[1, 10]]),
                 ev("failure", die=6, wound_die=10), end(0), end(1))
-    assert hurt.players[0].agents["china_doll"].wounded == 4
+    assert hurt.players[0].agents["china_doll"].wounded == 5  # MI6's next 5 turns
     healed = play(hurt, ev("play_event", card="medical_attention", agent="china_doll"))
     assert healed.players[0].agents["china_doll"].usable
     dead = play(state, ev("attempt", agent="china_doll", mission="industrial_espionage",
@@ -109,6 +155,17 @@ def test_odds_preview_walks_the_face_up_obstacles_then_the_mission(mi):
     with pytest.raises(IllegalEvent) as err:
         preview(state, "mr_white_the_albino", "defend_destroy_base")
     assert err.value.field == "card"
+
+
+def test_a_partners_experience_adds_up_with_add_bonuses(mi):
+    state = play(two_agents_each(mi, joint_attempt="add_bonuses"),
+                 ev("attach", agent="china_doll", asset="acrobat"),
+                 ev("play_event", card="partners", agent="mr_bond"))
+    # stealth: Bond 1 + China Doll 2 + acrobat 2 + 1 >= 4 + 2; surveillance: 0 + 2 + 10 >= 1 + 2
+    done = play(state, ev("attempt", agent="mr_bond", mission="industrial_espionage",
+                          card="industrial_espionage", partners=["china_doll"],
+                          dice=[[1, 4], [10, 1]]))
+    assert done.players[0].mp == 2
 
 
 def test_partners_split_a_missions_checks(mi):

@@ -40,7 +40,8 @@ def public_state(loaded: Loaded) -> dict[str, Any]:
         "options": dict(s.options),
         "turn": {"player": t.player, "phase": s.phase, "phase_number": t.phase + 1,
                  "spy_allowed": s.spy_allowed, "intercept_played": t.intercept_played,
-                 "recruits_left": t.recruits, "assets_left": t.assets,
+                 "recruits_left": t.recruits, "late_recruits_left": t.late_recruits,
+                 "assets_left": t.assets,
                  "missions_left": t.missions, "mission_phases_left": t.mission_phases,
                  "attempt": attempt, "pending_failure": t.pending_failure,
                  "pending_discard": None if t.pending_discard is None else list(
@@ -214,8 +215,8 @@ def turn_step(state: State, context: dict[str, Any]) -> tuple[str | None, str | 
             agents = context["my_agents"]
             return bool(agents) and (turn.assets > 0 or (bool(context["carried"])
                                                          and len(agents) > 1))
-        if phase == "intercept":
-            return state.spy_allowed  # an Intercept card costs the roll: a choice to make
+        if phase == "intercept":  # an Intercept card costs the roll: a choice to make;
+            return state.spy_allowed or turn.late_recruits > 0  # Sleeper's agent waits here
         if phase == "spy":
             return state.spy_allowed
         if phase == "mission":

@@ -171,3 +171,15 @@ def test_the_face_down_picker_offers_no_card_the_table_has_seen(client):
     left = re.findall(rb'<option value="(\w+)"', re.search(
         rb'<select id="mi-card".*?</select>', panel, re.S).group(0))
     assert b"ninjas" not in left  # discarded: it cannot be face down any more
+
+
+def test_sleepers_extra_agent_can_be_recruited_from_the_phone(client):
+    """Item 11 on the phone: after Sleeper, the Intercept phase offers the recruit at once."""
+    token = game(client, [("play_event", 0, {"card": "sleeper"})])
+    page = client.get(f"/t/{token}").data
+    assert b'id="mi-late-recruit"' in page
+    r = act(client, token, type="recruit", player="0", agent="punjab")
+    assert r.status_code == 200, r.data[:300]
+    recruited = [e for e in events(client, token) if e["type"] == "recruit"]
+    assert recruited and recruited[-1]["agent"] == "punjab"
+    assert b'id="mi-late-recruit"' not in client.get(f"/t/{token}").data  # used: gone

@@ -59,8 +59,10 @@ def test_manifest_counts_bought_dice_and_files(kit, mi):
     for lang, paper, folder in _folders(kit):
         m = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
         assert (m["game"], m["lang"], m["paper"]) == (GAME, lang, paper)
-        assert m["components"] == {f"{t.id}_card": t.count for t in mi.game.card_types}
-        assert sum(m["components"].values()) == len(mi.deck()) == mi.game.deck_size
+        cards = {f"{t.id}_card": t.count for t in mi.game.card_types}
+        assert m["components"] == {**cards, "player_aid": min(6, mi.game.players.max),
+                                   "reference_sheet": 2, "score_pad": 2}
+        assert sum(cards.values()) == len(mi.deck()) == mi.game.deck_size
         assert len(m["bought"]) == 1 and "2" in m["bought"][0]
         assert {f["path"] for f in m["files"]} == FILES == {p.name for p in folder.glob("*.pdf")}
         for entry in m["files"]:

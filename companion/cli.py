@@ -83,6 +83,7 @@ def serve(args: argparse.Namespace) -> None:
             raise _port_failure(host, args.port, exc) from None
         cap_per_address(server, args.per_address_limit)
         keepalive.install(server)  # a 204 does not end the phone's connection
+        flask_app.extensions["games"].store.remember_versions()  # the only writer process
         if os.environ.get("MISSION_KIT_INLINE_POLLS") != "0":  # 0: the bench's baseline
             from . import inlinepoll
 

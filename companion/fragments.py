@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 CSRF_MARK = "\x00csrf\x00"  # never in rendered HTML: autoescaping cannot produce a NUL
+WAIT = 2.0  # seconds a phone waits for another's render of the same fragment
 
 
 class FragmentCache:
@@ -26,18 +27,38 @@ class FragmentCache:
         self._kept: OrderedDict[Hashable, str] = OrderedDict()
         self._chars = 0
         self._lock = threading.Lock()
+        self._rendering: dict[Hashable, threading.Event] = {}  # keys being rendered now
         self.hits = self.misses = 0
 
     def get(self, key: Hashable, csrf: str, render: Callable[[], str]) -> str:
-        """The fragment for `key` with this phone's CSRF token in it; `render()` on a miss
-        (outside the lock: two phones missing at once both render, and agree)."""
+        """The fragment for `key` with this phone's CSRF token in it; `render()` on a miss,
+        outside the lock and once: the table's other phones asking meanwhile wait for that
+        render (a change reaches a table's four phones within the same poll, and four
+        renders at once only slowed each other down), or render themselves after WAIT."""
         with self._lock:
             kept = self._kept.get(key)
             if kept is not None:
                 self._kept.move_to_end(key)
                 self.hits += 1
+            else:
+                running = self._rendering.get(key)
+                if running is None:
+                    self._rendering[key] = threading.Event()
+        if kept is None and running is not None:
+            running.wait(WAIT)
+            with self._lock:
+                kept = self._kept.get(key)
+                if kept is not None:
+                    self.hits += 1
         if kept is None:
-            html = render()
+            try:
+                html = render()
+            finally:
+                if running is None:
+                    with self._lock:
+                        done = self._rendering.pop(key, None)
+                    if done is not None:
+                        done.set()
             if CSRF_MARK in html:  # cannot happen (see CSRF_MARK); never keep it if it does
                 return html
             kept = html.replace(csrf, CSRF_MARK) if csrf else html

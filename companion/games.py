@@ -189,11 +189,11 @@ class Games:
 
     def current(self, game_id: str) -> Loaded:
         """The game now: from the cache when its version is still current."""
-        hit = self._states.get(game_id, self.store.version(game_id))
+        hit = self._states.get(game_id, self.store.poll_version(game_id))
         return hit if hit is not None else self.load(game_id)
 
     def changed_since(self, game_id: str, version: int) -> bool:
-        return self.store.version(game_id) != version
+        return self.store.poll_version(game_id) != version
 
     def create(self, payload: dict[str, Any]) -> tuple[str, str, str, Loaded]:
         """Validate a setup, fix its random parts, store it; return id, tokens and state."""

@@ -61,6 +61,6 @@ def still_at(app: Any, token: str, seen: int) -> bool:
     games = app.extensions["games"]
     try:
         game_id, _role = games.resolve(token)
-        return games.store.version(game_id) == seen
+        return games.store.poll_version(game_id) == seen
     except Exception:
         return False

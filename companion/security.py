@@ -117,9 +117,11 @@ def _limit(app: Flask) -> None:
     Counters live in RATELIMIT_STORAGE_URI: `memory://` (the default) counts per process;
     several processes or machines share one count in Redis or memcached
     (`redis://host:6379`, `memcached://host:11211`)."""
-    from . import ratestore  # noqa: F401 - registers the mk-sqlite:// store with limits
+    from . import ratestore  # registers the mk-sqlite:// store with limits
 
-    storage = storage_from_string(app.config["RATELIMIT_STORAGE_URI"])
+    uri = app.config["RATELIMIT_STORAGE_URI"]
+    # memory://: limits' own counters, minus the timer thread it starts per request
+    storage = ratestore.QuietMemoryStorage() if uri == "memory://" else storage_from_string(uri)
     # A sliding-window counter costs the same at any limit; a moving window keeps every
     # hit's time, so a venue behind one address (RATELIMIT_TOKEN sized for 1,000 phones)
     # made each hit scan a list of 60,000 (bench/venue_load.py: a fifth of the server's time).

@@ -288,6 +288,34 @@ class VersionReader:
             conn.close()
 
 
+class VersionMemo:
+    """Game versions a single-process server already knows, for its polls.
+
+    Every poll asks for its game's version, and a venue polls 500 times a second: on the
+    event loop's thread a database read, however short, gives up the interpreter lock and
+    waits to get it back behind the worker threads (under the venue bench most of the loop
+    thread's time). The server's own writes keep this memo exact (forgotten before a write,
+    set after it); a version is read again from the database once `ttl` seconds old, so a
+    change made by another process (an import from the command line) shows within `ttl`.
+    Only for one process: with several workers each would miss the others' writes."""
+
+    def __init__(self, ttl: float):
+        self.ttl = ttl
+        self._known: dict[str, tuple[int, float]] = {}
+
+    def get(self, game_id: str) -> int | None:
+        entry = self._known.get(game_id)
+        if entry is None or time.monotonic() - entry[1] >= self.ttl:
+            return None
+        return entry[0]
+
+    def put(self, game_id: str, version: int) -> None:
+        self._known[game_id] = (version, time.monotonic())
+
+    def forget(self, game_id: str) -> None:
+        self._known.pop(game_id, None)
+
+
 class Store:
     """The game store on any SQLAlchemy database URL (or a SQLite file path)."""
 
@@ -301,6 +329,12 @@ class Store:
         path = sqlite_path(self.url)
         self._versions = VersionReader(path) if path is not None else None
         self._reads = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self.memo: VersionMemo | None = None  # remember_versions(): one process only
+
+    def remember_versions(self, ttl: float = 5.0) -> None:
+        """Answer poll_version from memory where this process knows it (see VersionMemo);
+        for a server that is the database's only writer process."""
+        self.memo = VersionMemo(ttl)
 
     def create(self, setup: dict[str, Any], *, game: str = DEFAULT_GAME,
                rules: tuple[str, dict[str, Any]] | None = None) -> tuple[str, str, str]:
@@ -362,6 +396,17 @@ class Store:
             raise NotFound(game_id)
         return current
 
+    def poll_version(self, game_id: str) -> int:
+        """The version a poll compares with: from the memo when it holds one, else read."""
+        memo = self.memo
+        if memo is None:
+            return self.version(game_id)
+        known = memo.get(game_id)
+        if known is None:
+            known = self.version(game_id)
+            memo.put(game_id, known)
+        return known
+
     def resolve(self, token: str) -> tuple[str, str]:
         """(game id, 'edit' or 'view') for a token from a link; NotFound otherwise."""
         hashed = token_hash(token)
@@ -385,13 +430,20 @@ class Store:
         return self._change(game_id, version, None)
 
     def _change(self, game_id: str, version: int, body: dict[str, Any] | None) -> int:
+        memo = self.memo
+        if memo is not None:  # while it is written, polls read the database
+            memo.forget(game_id)
         try:
             if self._writer is None:
                 with self.engine.begin() as db:
-                    return _apply_change(db, game_id, version, body)
-            return self._writer.submit(game_id, version, body)
+                    new = _apply_change(db, game_id, version, body)
+            else:
+                new = self._writer.submit(game_id, version, body)
         except (DBAPIError, sqlite3.Error) as exc:
             raise unavailable(exc) or exc from None
+        if memo is not None:
+            memo.put(game_id, new)
+        return new
 
     def close(self) -> None:
         """Let go of every connection (the writer's own too)."""

@@ -10,6 +10,7 @@ import gc
 
 import pytest
 import waitress
+from waitress.channel import HTTPChannel
 
 from companion import cli, create_app
 from companion.multiworker import _Gunicorn
@@ -31,8 +32,13 @@ def test_waitress_starts_with_start_up_frozen(thawed, tmp_path, monkeypatch):
     at_start = {}
 
     class Started:  # the server `companion serve` makes, run as far as its first request
+        channel_class = HTTPChannel  # what serve's keep-alive and inline polls extend
+
         def __init__(self, app, **kw):
             self.map = {}
+
+        def add_task(self, channel):
+            pass
 
         def run(self):
             at_start.update(zip(("frozen", "walked"), seen_by_collector(), strict=True))

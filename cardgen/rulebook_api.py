@@ -43,6 +43,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from missionkit.korean import attach
+
 # (canvas, x, y, width, height, model, lang): draw inside the box whose lower-left corner is
 # (x, y), in points, on a ReportLab canvas.
 DrawFigure = Callable[[Any, float, float, float, float, Any, str], None]
@@ -73,7 +75,13 @@ class RefEntry:
 Reference = Callable[[Any, str], list[RefEntry]]
 
 
-_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+# {name}, or {name:와} for a Korean particle in the form the filled-in word takes
+_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)(?::(로|으로|가|이|를|을|는|은|와|과))?\}")
+
+
+def _filled(match: re.Match[str], values: dict[str, Any]) -> str:
+    word = str(values[match.group(1)])
+    return attach(word, match.group(2)) if match.group(2) else word
 
 
 def decision_lines(decisions: Iterable[Any], values: dict[str, Any], lang: str) -> list[str]:
@@ -88,8 +96,8 @@ def decision_lines(decisions: Iterable[Any], values: dict[str, Any], lang: str) 
         if not line:
             raise ValueError(f"decision {d.id} is printed in the rulebook but has no `{lang}:` "
                              "sentence (or set `rulebook: false`)")
-        unknown = [m for m in _PLACEHOLDER.findall(line) if m not in values]
+        unknown = [m for m, _ in _PLACEHOLDER.findall(line) if m not in values]
         if unknown:
             raise ValueError(f"decision {d.id}: unknown placeholder {{{unknown[0]}}}")
-        out.append(_PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), line))
+        out.append(_PLACEHOLDER.sub(lambda m: _filled(m, values), line))
     return out

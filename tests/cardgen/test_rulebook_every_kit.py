@@ -85,3 +85,13 @@ def test_check_names_an_aid_section_pointing_to_no_rulebook_section(tmp_path):
     assert result.returncode == 1
     assert ("dice_mission/guide.yaml: debriefing_phase.rulebook: no section 'debriefin' in "
             "rulebook.yaml") in result.stderr
+
+
+def test_a_clarified_sentence_takes_the_particle_its_name_needs():
+    from types import SimpleNamespace
+
+    from cardgen.rulebook_api import decision_lines
+
+    said = SimpleNamespace(id="X-01", rulebook=True, en="", ko="{a:가} {b:와} 바꾼다.")
+    assert decision_lines([said], {"a": "클레오", "b": "벤"}, "ko") == ["클레오가 벤과 바꾼다."]
+    assert decision_lines([said], {"a": "벤", "b": "클레오"}, "ko") == ["벤이 클레오와 바꾼다."]

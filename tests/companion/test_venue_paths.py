@@ -14,21 +14,24 @@ from companion.ratestore import QuietMemoryStorage
 from tests.companion.conftest import TWO
 
 
-def test_a_remembered_version_follows_this_process_writes(tmp_path):
+def _remembering(tmp_path, ttl: float):
+    """A fresh game and its app's store, remembering versions for `ttl` seconds."""
     app = create_app({"DATABASE": str(tmp_path / "m.db")})
     made = app.test_client().post("/api/v1/games", json={"players": TWO}).json
     store = app.extensions["games"].store
-    store.remember_versions(ttl=60)
+    store.remember_versions(ttl=ttl)
+    return made, store
+
+
+def test_a_remembered_version_follows_this_process_writes(tmp_path):
+    made, store = _remembering(tmp_path, 60)
     assert store.poll_version(made["id"]) == 0
     store.append(made["id"], 0, {"type": "take_millions", "player": 0})
     assert store.poll_version(made["id"]) == 1  # its own write: known at once
 
 
 def test_another_process_write_shows_once_the_memo_is_old(tmp_path):
-    app = create_app({"DATABASE": str(tmp_path / "m.db")})
-    made = app.test_client().post("/api/v1/games", json={"players": TWO}).json
-    store = app.extensions["games"].store
-    store.remember_versions(ttl=0.2)
+    made, store = _remembering(tmp_path, 0.2)
     assert store.poll_version(made["id"]) == 0
     other = create_app({"DATABASE": str(tmp_path / "m.db")}).extensions["games"].store
     other.append(made["id"], 0, {"type": "take_millions", "player": 0})

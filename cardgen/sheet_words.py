@@ -53,7 +53,7 @@ WORDS: dict[str, dict[str, str]] = {
         "step_4": "Cut cards with a ruler and craft knife along the crop marks: first the long "
                   "lines right across the sheet, then the short ones.",
         "rulebook": "Rulebook", "contents": "Contents", "quick_reference": "Quick reference",
-        "rulebook_bring": "What to bring",
+        "rulebook_bring": "What to bring", "rulebook_page": "rulebook p. {n}",
         "note_rulebook": "Read it first: the whole rules, with a quick reference on the "
                          "back page.",
         "note_booklet": "A booklet: print double-sided, flip on the {edge} edge, landscape; "
@@ -105,7 +105,7 @@ WORDS: dict[str, dict[str, str]] = {
         "step_4": "자와 칼로 재단 표시를 따라 카드를 자른다: 먼저 용지를 가로지르는 긴 선, "
                   "다음에 짧은 선.",
         "rulebook": "규칙서", "contents": "차례", "quick_reference": "빠른 참조",
-        "rulebook_bring": "따로 준비할 것",
+        "rulebook_bring": "따로 준비할 것", "rulebook_page": "규칙서 {n}쪽",
         "note_rulebook": "가장 먼저 읽는다: 규칙 전체가 있고, 마지막 쪽은 빠른 참조다.",
         "note_booklet": "소책자: 가로 방향으로 양면 인쇄하고 {edge} 가장자리로 넘긴다. 인쇄된 "
                         "순서대로 종이를 겹쳐 반으로 접고, 접힌 선을 따라 스테이플러로 두 번 "
@@ -117,3 +117,8 @@ WORDS: dict[str, dict[str, str]] = {
 def word(lang: str, key: str, **kw: object) -> str:
     """The sheet word `key` in `lang`."""
     return WORDS[lang][key].format(**kw)
+
+
+def see_rulebook(lang: str, heading: str, page: int | None) -> str:
+    """A player aid's heading with the rulebook page that tells it in full, when known."""
+    return f"{heading} · {word(lang, 'rulebook_page', n=page)}" if page else heading

@@ -24,6 +24,7 @@ from ..geometry import Rect, mm
 from ..imposition import back_cells
 from ..render.common import CHARCOAL, GOLD, Ctx, fill_rect, hexcolor
 from ..render.flow import FittedSizes, Flow
+from ..sheet_words import see_rulebook
 from . import glyphs
 from .cards import TYPE_STYLE
 from .strings import t
@@ -56,15 +57,11 @@ def _columns(inner: Rect, n: int, top: float, bottom: float = 0.0) -> list[Rect]
             for k in range(n)]
 
 
-def _see(ctx: Ctx, heading: str, page: int | None) -> str:
-    """A heading with the rulebook page that tells its rules in full, when there is one."""
-    return f"{heading} · {t(ctx.lang, 'rb_see', n=page)}" if page else heading
-
-
 def _section(ctx: Ctx, flow: Flow, section: GuideSection, book: dict[str, int]) -> None:
     """One guide section down the flow; TextOverflow naming it when the aid is full."""
     page = book.get(section.rulebook) if section.rulebook else None
-    flow.aid_section(f"guide.{section.id}", _see(ctx, section.heading.get(ctx.lang), page),
+    heading = see_rulebook(ctx.lang, section.heading.get(ctx.lang), page)
+    flow.aid_section(f"guide.{section.id}", heading,
                      [fill(point.get(ctx.lang), ctx.game.game) for point in section.points])
 
 
@@ -75,7 +72,8 @@ def _hands(ctx: Ctx, flow: Flow, book: dict[str, int]) -> None:
     for players, row in sorted(ctx.game.setup.items()):
         dealt = "/".join(str(n) for n in dict.fromkeys(row.dealt.values()))
         rows.append(t(ctx.lang, "setup_row", p=players, n=dealt, target=row.target))
-    flow.aid_section("setup", _see(ctx, t(ctx.lang, "setup_title"), book.get("setup")), rows)
+    heading = see_rulebook(ctx.lang, t(ctx.lang, "setup_title"), book.get("setup"))
+    flow.aid_section("setup", heading, rows)
 
 
 def _type_key(c: Canvas, ctx: Ctx, area: Rect) -> None:

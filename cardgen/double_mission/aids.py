@@ -20,6 +20,7 @@ from ..documents import LINK_STRIP, Document
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx, fill_rect
 from ..render.flow import Flow, largest_size
+from ..sheet_words import see_rulebook
 from .strings import t
 
 ODDS_HEAD = {"en": ("Dice", "Solo", "Co-op"), "ko": ("주사위", "혼자", "공동")}
@@ -149,9 +150,7 @@ def _blocks(flow: Flow, ctx: Ctx, book: dict[str, int]) -> list[tuple[str, Calla
     heading says on which page of the rulebook (`book`: section id -> page) it is told."""
     out: list[tuple[str, Callable[[], None]]] = []
     for key, heading, points in sections(ctx, aid=True):
-        page = book.get(IN_RULEBOOK.get(key, key))
-        if page:
-            heading = f"{heading} · {t(ctx.lang, 'rb_see', n=page)}"
+        heading = see_rulebook(ctx.lang, heading, book.get(IN_RULEBOOK.get(key, key)))
         out.append((f"guide.{key}", lambda h=heading, p=points: keep_section(flow, h, p)))
         if key == ODDS_AFTER:
             out.append(("odds_table", lambda: place_odds(flow, ctx, dark=True)))

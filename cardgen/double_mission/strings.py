@@ -58,7 +58,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "build_2": "Stick treasure and value stickers on their wooden discs.",
         "build_3": "Fold and glue the pawns; glue the board (or its tiles) on card.",
         # the rulebook (cardgen.double_mission.rulebook)
-        "rb_component": "{n} {what}", "rb_see": "rulebook p. {n}",
+        "rb_component": "{n} {what}",
         "rb_city": "cities on the board", "rb_plan_card": "plan cards",
         "rb_mission_card": "mission cards", "rb_character_card": "character cards (two sides)",
         "rb_title": "title tiles", "rb_investigation_token": "investigation tokens",
@@ -134,7 +134,7 @@ STRINGS: dict[str, dict[str, str]] = {
                    "한 캐릭터의 색.",
         "build_2": "보물 스티커와 가치 스티커를 나무 디스크에 붙인다.",
         "build_3": "말을 접어 붙이고, 게임 판(또는 조각)을 카드지에 붙인다.",
-        "rb_component": "{what} {n}", "rb_see": "규칙서 {n}쪽",
+        "rb_component": "{what} {n}",
         "rb_city": "게임 판의 도시", "rb_plan_card": "계획 카드",
         "rb_mission_card": "미션 카드", "rb_character_card": "캐릭터 카드 (양면)",
         "rb_title": "타이틀", "rb_investigation_token": "수사 기록",

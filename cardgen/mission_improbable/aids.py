@@ -18,6 +18,7 @@ from .. import text
 from ..geometry import Rect, mm
 from ..render.common import CHARCOAL, CREAM, GOLD, INK, MUTED, Ctx, fill_rect, stroke_rect
 from ..render.flow import FittedSizes, Flow
+from ..sheet_words import see_rulebook
 from . import glyphs
 from .odds import chance_row
 from .rows import d10
@@ -218,10 +219,8 @@ def _sections(c: Canvas, ctx: Ctx, columns: list[Rect], size: float,
     for section in ctx.game.guide.sections:
         if not section.aid:
             continue
-        heading = section.heading.get(ctx.lang)
         page = book.get(section.rulebook) if section.rulebook else None
-        if page:
-            heading = f"{heading} · {t(ctx.lang, 'rb_see', n=page)}"
+        heading = see_rulebook(ctx.lang, section.heading.get(ctx.lang), page)
         flow.aid_section(f"guide.{section.id}", heading,
                          [fill(point.get(ctx.lang), ctx.game.game) for point in section.points])
 

@@ -21,7 +21,7 @@ from .documents import write_cards
 from .fonts import fonts_for
 from .geometry import PAPERS, mm
 from .imposition import CARD_SIZE, SHEET_BLEED, Duplex
-from .kit import CardFamily, FileJob, Kit, Written, kit_for
+from .kit import CardFamily, FileJob, Kit, Written, card_files, kit_for
 from .parallel import run_jobs
 from .pdf_check import SmallText, small_text
 from .print_guide import write_guide
@@ -89,17 +89,18 @@ def job_for(opts: BuildOptions, kit: Kit, ctx: Ctx, folder: Path) -> FileJob:
 def outputs(kit: Kit, job: FileJob) -> list[tuple[str, Callable[[], Written]]]:
     """Each file of the kit: its name and how to write it (card sheets, then the others)."""
 
-    def cards_file(family: CardFamily) -> Written:
-        label = kit.words(job.ctx.lang, family.key)
-        doc = job.open(family.file_name, label)
-        page = write_cards(doc, family, label=f"{job.name} · {label}", duplex=job.duplex,
+    def cards_file(runs: list[CardFamily]) -> Written:
+        label = kit.words(job.ctx.lang, runs[0].file_key)
+        doc = job.open(runs[0].file_name, label)
+        page = write_cards(doc, runs, label=f"{job.name} · {label}", duplex=job.duplex,
                            offset=job.offset)
         return doc.path, doc.save(), page
 
     out: list[tuple[str, Callable[[], Written]]] = []
     if has_rulebook(kit.game_id, job.content):  # the rulebook first: the guide lists it so
         out.append((RULEBOOK, lambda: write_rulebook(job, kit)))
-    out += [(f.file_name, lambda f=f: cards_file(f)) for f in kit.families(job.ctx)]
+    out += [(runs[0].file_name, lambda runs=runs: cards_file(runs))
+            for runs in card_files(kit.families(job.ctx))]
     return out + [(f.name, lambda f=f: f.write(job)) for f in kit.files]
 
 

@@ -96,9 +96,9 @@ def sheet_label(c: Canvas, ctx: Ctx, sheet: Sheet, label: str) -> None:
     c.restoreState()
 
 
-def _draw_cards(doc: Document, sheet: Sheet, items: Sequence[Any], draw: Draw) -> None:
+def _draw_cards(doc: Document, sheet: Sheet, cards: Sequence[tuple[Any, Draw]]) -> None:
     c = doc.canvas
-    for i, item in enumerate(items):
+    for i, (item, draw) in enumerate(cards):
         c.saveState()
         clipped(c, sheet.clip(i))
         draw(c, doc.ctx, item, sheet.cells[i])
@@ -121,22 +121,29 @@ def _shared_back(doc: Document, run: CardFamily) -> Draw:
     return place
 
 
-def write_cards(doc: Document, run: CardFamily, *, label: str, duplex: Duplex,
+def write_cards(doc: Document, runs: Sequence[CardFamily], *, label: str, duplex: Duplex,
                 offset: tuple[float, float]) -> tuple[float, float]:
-    """Every card of `run`, a sheet at a time (9 on A4, 8 landscape on Letter), each fronts
-    page followed by its mirrored backs. Returns the page size the sheets were set on."""
+    """Every card of `runs` (the families of one card file, one after the other on the same
+    sheets), a sheet at a time (9 on A4, 8 landscape on Letter), each fronts page followed
+    by its mirrored backs, each card with its own family's back. Returns the page size the
+    sheets were set on."""
     front = imposition.sheet_for(doc.canvas._pagesize)
     doc.canvas.setPageSize(front.page)
     back = imposition.back_sheet(front, duplex, offset)
     per = len(front.cells)
-    chunks = [run.items[i:i + per] for i in range(0, len(run.items), per)]
-    back_draw = _shared_back(doc, run) if run.same_back else run.back
-    for n, chunk in enumerate(chunks, start=1):
-        for side, sheet, draw in (("front", front, run.face), ("back", back, back_draw)):
-            _draw_cards(doc, sheet, chunk, draw)
+    faces: list[tuple[Any, Draw]] = []
+    backs: list[tuple[Any, Draw]] = []
+    for run in runs:
+        back_draw = _shared_back(doc, run) if run.same_back else run.back
+        faces += [(item, run.face) for item in run.items]
+        backs += [(item, back_draw) for item in run.items]
+    sheets = -(-len(faces) // per)
+    for n in range(sheets):
+        for side, sheet, cards in (("front", front, faces), ("back", back, backs)):
+            _draw_cards(doc, sheet, cards[n * per:(n + 1) * per])
             draw_crop_marks(doc.canvas, sheet)
             sheet_label(doc.canvas, doc.ctx, sheet,
-                        f"{label} {n}/{len(chunks)} · {word(doc.ctx.lang, side)}")
+                        f"{label} {n + 1}/{sheets} · {word(doc.ctx.lang, side)}")
             doc.set_boxes(sheet.trim_box, sheet.bleed_box)
             doc.end_page()
     doc.set_boxes(None, None)

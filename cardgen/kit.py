@@ -47,10 +47,27 @@ class CardFamily:
     boxes: Boxes  # the family's layout boxes (hashed into its cards' cache keys)
     source: str  # the content list the items come from (for "defined in file:line")
     same_back: bool = True  # every card shares one back design (drawn once, placed per card)
+    # the card file this family prints in (a word in the kit's strings, e.g. "small_decks"):
+    # families naming the same file share its sheets, one after the other, so a deck of a
+    # few cards does not leave most of a sheet blank; "" (default): a file of its own, `key`
+    sheet_file: str = ""
+
+    @property
+    def file_key(self) -> str:
+        return self.sheet_file or self.key
 
     @property
     def file_name(self) -> str:
-        return f"{self.key.replace('_', '-')}.pdf"
+        return f"{self.file_key.replace('_', '-')}.pdf"
+
+
+def card_files(families: Sequence[CardFamily]) -> list[list[CardFamily]]:
+    """The kit's card files in build order: the families each prints, in order (a family
+    names its file with `sheet_file`; families sharing one are printed together)."""
+    files: dict[str, list[CardFamily]] = {}
+    for run in families:
+        files.setdefault(run.file_key, []).append(run)
+    return list(files.values())
 
 
 @dataclass(frozen=True)

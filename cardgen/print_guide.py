@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from . import credits
 from .documents import LINK_STRIP, draw_link
 from .geometry import Rect, mm
-from .kit import FileJob, Kit, Written
+from .kit import FileJob, Kit, Written, card_files
 from .render.common import INK, Ctx
 from .render.flow import Flow, NullCanvas, largest_size
 from .rulebook import FILE_NAME as RULEBOOK
@@ -31,7 +31,8 @@ Row = tuple[str, str, bool, str]  # file name, stock, two-sided, note
 def file_rows(kit: Kit, ctx: Ctx) -> list[Row]:
     """(file name, stock, two-sided, note) for each file of the kit, card sheets first."""
     lang = ctx.lang
-    rows = [(f.file_name, "cardstock", True, word(lang, "note_cards")) for f in kit.families(ctx)]
+    rows = [(runs[0].file_name, "cardstock", True, word(lang, "note_cards"))
+            for runs in card_files(kit.families(ctx))]
     rows += [(f.name, f.stock, f.two_sided, f.note(lang) if f.note else "") for f in kit.files]
     return rows
 

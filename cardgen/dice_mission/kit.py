@@ -29,16 +29,20 @@ COMPONENT_NAMES = {
 
 
 def families(ctx: Ctx) -> list[CardFamily]:
-    """One family per mission type (its own back), then the gadgets (one per copy)."""
+    """One family per mission type (its own back), then the gadgets (one per copy). The
+    two small decks, SPECIAL missions and gadgets, share their sheets: each alone would end
+    on a sheet of two cards."""
     from . import cards
 
     g = ctx.game
+    shared = "special_and_gadgets"
     out = [CardFamily(f"{kind}_missions", g.missions_of(kind), cards.mission_face,
-                      cards.mission_back(kind), POKER["mission"], "missions")
+                      cards.mission_back(kind), POKER["mission"], "missions",
+                      sheet_file=shared if kind == "special" else "")
            for kind in MISSION_TYPES]
     gadgets = [gadget for gadget in g.gadgets for _ in range(gadget.copies)]
     out.append(CardFamily("gadget_cards", gadgets, cards.gadget_face, cards.gadget_back,
-                          POKER["gadget"], "gadgets"))
+                          POKER["gadget"], "gadgets", sheet_file=shared))
     return out
 
 

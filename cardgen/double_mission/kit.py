@@ -44,21 +44,24 @@ def printed(ctx: Ctx) -> dict[str, int]:
 
 
 def families(ctx: Ctx) -> list[CardFamily]:
-    """Plan cards (one per copy), missions, characters (side A front, B back), titles."""
+    """Plan cards (one per copy), missions, characters (side A front, B back), titles. The
+    three small decks share their sheets: alone, missions would end on a sheet of 3 cards,
+    characters fill 5 of 9 slots and titles end on 5."""
     from . import cards
 
     g = ctx.game
     plans = [p for p in g.plan_cards for _ in range(p.copies)]
+    shared = "missions_characters_titles"
     return [
         CardFamily("plan_cards", plans, cards.plan_face, cards.plan_back, POKER["plan"],
                    "plan_cards"),
         CardFamily("mission_cards", g.missions, cards.mission_face, cards.mission_back,
-                   POKER["mission"], "missions"),
+                   POKER["mission"], "missions", sheet_file=shared),
         CardFamily("character_cards", g.characters, cards.character_side("A"),
                    cards.character_side("B"), POKER["character"], "characters",
-                   same_back=False),
+                   same_back=False, sheet_file=shared),
         CardFamily("titles", g.titles, cards.title_face, cards.title_back, POKER["title"],
-                   "titles"),
+                   "titles", sheet_file=shared),
     ]
 
 

@@ -38,9 +38,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _card_counts(game: str) -> dict[str, int]:
-    """file name -> how many cards the card file holds."""
+    """file name -> how many cards the card file holds (families sharing a file add up)."""
     ctx = Ctx(load_game(game, CONTENT), "en", fonts_for("en"))
-    return {f.file_name: len(f.items) for f in kit_for(game).families(ctx)}
+    counts: dict[str, int] = {}
+    for f in kit_for(game).families(ctx):
+        counts[f.file_name] = counts.get(f.file_name, 0) + len(f.items)
+    return counts
 
 
 def _px(image, x: float, y: float) -> tuple[int, int, int]:

@@ -166,7 +166,7 @@ def test_a_rebuild_rewrites_the_files_that_print_the_address_when_it_changes(tmp
     assert built(None)[0] == set()
     written, url_sha = built(kits.COMPANION)
     assert "player-aids.pdf" in written and url_sha != none_sha
-    assert not written & {"plan-cards.pdf", "mission-cards.pdf", "board-a2.pdf"}
+    assert not written & {"plan-cards.pdf", "missions-characters-titles.pdf", "board-a2.pdf"}
     assert built(kits.COMPANION)[0] == set()
     written, again = built(None)
     assert "player-aids.pdf" in written and again == none_sha

@@ -28,7 +28,8 @@ from tests.conftest import CONTENT, ROOT, require
 
 COMBOS = [("en", "a4"), ("en", "letter"), ("ko", "a4"), ("ko", "letter")]
 TYPES = ("solo", "versus", "team", "special")
-CARD_FILES = [f"{kind}-missions.pdf" for kind in TYPES] + ["gadget-cards.pdf"]
+# the two small decks, SPECIAL missions and gadgets, share one file's sheets
+CARD_FILES = [f"{kind}-missions.pdf" for kind in TYPES[:3]] + ["special-and-gadgets.pdf"]
 
 
 def cardgen(*args: str) -> subprocess.CompletedProcess[str]:
@@ -98,35 +99,40 @@ def test_manifest_counts_bought_dice_and_files(kit):
 
 def test_every_card_has_a_face_and_a_back_in_its_deck(kit, dice):
     faces = 0
+    shared = "special-and-gadgets.pdf"
+    gadgets = sum(g.copies for g in dice.gadgets)
     for kind in TYPES:
         cards = dice.missions_of(kind)
-        with pikepdf.open(kit / "en-a4" / f"{kind}-missions.pdf") as pdf:
-            assert len(pdf.pages) == 2 * math.ceil(len(cards) / 9)
+        name = shared if kind == "special" else f"{kind}-missions.pdf"
+        with pikepdf.open(kit / "en-a4" / name) as pdf:
+            held = len(cards) + (gadgets if name == shared else 0)
+            assert len(pdf.pages) == 2 * math.ceil(held / 9)
         faces += len(cards)
         for lang in ("en", "ko"):
-            text = pdftotext(kit / f"{lang}-a4" / f"{kind}-missions.pdf")
+            text = pdftotext(kit / f"{lang}-a4" / name)
             for card in cards:
                 assert card.name.get(lang) in text, (lang, card.id)
-    gadgets = sum(g.copies for g in dice.gadgets)
-    with pikepdf.open(kit / "en-a4" / "gadget-cards.pdf") as pdf:
-        assert len(pdf.pages) == 2 * math.ceil(gadgets / 9)
-    text = pdftotext(kit / "en-a4" / "gadget-cards.pdf")
+    text = pdftotext(kit / "en-a4" / shared)
     for gadget in dice.gadgets:
         assert text.count(gadget.text.en[:30]) == gadget.copies, gadget.id
     assert (faces, gadgets) == (116, 20)
 
 
-def _back_cell(path: Path, paper: str, tmp: Path) -> bytes:
-    """The first back cell of a card file's first sheet, as RGB pixels at 30 dpi."""
+def _back_cell(path: Path, paper: str, tmp: Path, index: int = 0) -> bytes:
+    """The back of card `index` of a card file (A4: 9 to a sheet), as RGB pixels at 30
+    dpi."""
     from PIL import Image
 
     require(shutil.which("pdftoppm") is not None, "pdftoppm missing (poppler-utils)")
-    prefix = tmp / path.stem
-    subprocess.run(["pdftoppm", "-r", "30", "-png", "-f", "2", "-l", "2", str(path),
-                    str(prefix)], check=True)
-    image = Image.open(next(tmp.glob(f"{path.stem}*.png")))
     page = PAPERS[paper]
-    cell = back_sheet(sheet_for(page)).cells[0]
+    back = back_sheet(sheet_for(page))
+    sheet_no, slot = divmod(index, len(back.cells))
+    prefix = tmp / f"{path.stem}-{index}"
+    number = str(2 * sheet_no + 2)
+    subprocess.run(["pdftoppm", "-r", "30", "-png", "-f", number, "-l", number, str(path),
+                    str(prefix)], check=True)
+    image = Image.open(next(tmp.glob(f"{path.stem}-{index}-*.png")))
+    cell = back.cells[slot]
     scale = 30 / 72
     left, top = cell.x * scale, (page[1] - cell.y1) * scale
     crop = image.crop((round(left), round(top), round(left + cell.w * scale),
@@ -134,8 +140,12 @@ def _back_cell(path: Path, paper: str, tmp: Path) -> bytes:
     return crop.convert("RGB").tobytes()
 
 
-def test_the_four_mission_backs_and_the_gadget_back_all_differ(kit, tmp_path):
-    backs = {name: _back_cell(kit / "en-a4" / name, "a4", tmp_path) for name in CARD_FILES}
+def test_the_four_mission_backs_and_the_gadget_back_all_differ(kit, tmp_path, dice):
+    folder = kit / "en-a4"
+    backs = {name: _back_cell(folder / name, "a4", tmp_path) for name in CARD_FILES}
+    # the gadgets follow the SPECIAL missions on their shared sheets
+    backs["gadgets"] = _back_cell(folder / "special-and-gadgets.pdf", "a4", tmp_path,
+                                  len(dice.missions_of("special")))
     names = list(backs)
     for i, a in enumerate(names):
         for b in names[i + 1:]:

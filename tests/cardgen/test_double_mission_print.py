@@ -162,8 +162,12 @@ def test_the_points_word_under_a_title_number_clears_the_laurel(built, lang):
     sheet = imposition.sheet_for(PAPERS["a4"])
     dots = [d for cell in sheet.cells for d in laurel_dots(box("title", "points", cell))]
     page_h = sheet.page[1]
-    words = [b for w, b in text_boxes(built / f"{lang}-a4" / "titles.pdf", 0)
-             if w == t(lang, "points")]
+    # the titles follow the missions and characters on the shared sheets: the first sheet
+    # holding nothing but titles
+    g = load_game("double-mission", CONTENT)
+    sheet_no = -(-(len(g.missions) + len(g.characters)) // len(sheet.cells))
+    words = [b for w, b in text_boxes(built / f"{lang}-a4" / "missions-characters-titles.pdf",
+                                      2 * sheet_no) if w == t(lang, "points")]
     assert len(words) == len(sheet.cells)
     for x0, y0, x1, y1 in words:
         for dx, dy in dots:

@@ -19,7 +19,7 @@ from cardgen import imposition
 from cardgen.fonts import fonts_for
 from cardgen.geometry import PAPERS, mm
 from cardgen.ink import coverage
-from cardgen.kit import kit_for
+from cardgen.kit import card_files, kit_for
 from cardgen.render.common import Ctx
 from missionkit.content import load_game
 from missionkit.content.version import content_version
@@ -41,10 +41,12 @@ def built(tmp_path_factory) -> Path:
 
 
 def _shared_back_families(game: str) -> list[tuple[str, int]]:
-    """(file name, card count) of each card family of `game` whose cards share one back."""
+    """(file name, card count) of each card file of `game` whose first family's cards
+    share one back: that many cards from the file's start show the same back."""
     kit = kit_for(game)
     ctx = Ctx(load_game(game, CONTENT), "en", fonts_for("en"))
-    return [(f.file_name, len(f.items)) for f in kit.families(ctx) if f.same_back]
+    return [(runs[0].file_name, len(runs[0].items)) for runs in card_files(kit.families(ctx))
+            if runs[0].same_back]
 
 
 def _back_cells(path: Path, sheet: imposition.Sheet) -> list[Image.Image]:

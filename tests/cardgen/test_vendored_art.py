@@ -65,7 +65,7 @@ def test_the_print_guide_prints_the_credit(tmp_path, game):
     assert ("Natural Earth" in guide) == (game == "double-mission")
     assert credits.line("en", game == "double-mission") in guide
     if game == "double-mission":  # the characters show a figure, no longer a monogram
-        words = pdftotext(tmp_path / game / "en-a4" / "character-cards.pdf").split()
+        words = pdftotext(tmp_path / game / "en-a4" / "missions-characters-titles.pdf").split()
         assert not {"Ja", "Jo", "Q", "K"} & set(words)
 
 

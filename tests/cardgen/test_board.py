@@ -13,8 +13,6 @@ from cardgen.double_mission import board_layout as L
 from cardgen.geometry import PAPERS, mm
 from tests.cardgen import kits
 from tests.cardgen.pdf_text_boxes import text_boxes
-from tests.cardgen.test_build import _korean_font_installed
-from tests.conftest import require
 
 DISC = L.SLOT_RADIUS + mm(1.6)  # a city's disc with its dark rim
 
@@ -36,9 +34,8 @@ def test_every_line_passes_clear_of_the_other_cities_discs(game):
 
 
 @pytest.fixture(scope="module")
-def poster(tmp_path_factory) -> Path:
-    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
-    return kits.build_all(tmp_path_factory.mktemp("board"))
+def poster(every_kit: Path) -> Path:
+    return every_kit
 
 
 def _to_page(x: float, y: float) -> tuple[float, float]:

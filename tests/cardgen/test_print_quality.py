@@ -27,7 +27,7 @@ from missionkit.registry import GAMES
 from tests.cardgen import kits
 from tests.cardgen.pdf_text_boxes import overlaps, text_boxes
 from tests.cardgen.pdf_text_sizes import text_sizes
-from tests.cardgen.test_build import _korean_font_installed, pdftotext
+from tests.cardgen.test_build import pdftotext
 from tests.cardgen.test_cli_check import cardgen
 from tests.conftest import CONTENT, require
 
@@ -35,9 +35,8 @@ SCALE = 2  # px per point
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
-    return kits.build_all(tmp_path_factory.mktemp("kits"))
+def built(every_kit: Path) -> Path:
+    return every_kit
 
 
 def _shared_back_families(game: str) -> list[tuple[str, int]]:

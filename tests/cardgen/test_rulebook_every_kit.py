@@ -15,16 +15,14 @@ from missionkit.content import load_game
 from missionkit.content.rulebook import read_rulebook
 from missionkit.registry import GAMES
 from tests.cardgen import kits
-from tests.cardgen.test_build import _korean_font_installed
-from tests.conftest import CONTENT, require
+from tests.conftest import CONTENT
 
 SEE = {"en": r"rulebook p\. (\d+)", "ko": r"규칙서 (\d+)쪽"}
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
-    return kits.build_all(tmp_path_factory.mktemp("every-kit"))
+def built(every_kit: Path) -> Path:
+    return every_kit
 
 
 def _text(path: Path, page: int | None = None) -> str:

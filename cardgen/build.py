@@ -68,12 +68,13 @@ def _entry(done: Written, job: FileJob) -> Checked:
     """A file's line in the manifest (with the content version it prints, if it prints one),
     and its text under the print floor, read back from the file (pdf_check)."""
     path, pages, size = done
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
     entry: dict[str, Any] = {"path": path.name, "pages": pages,
                              "page_size_pt": [round(size[0], 2), round(size[1], 2)],
-                             "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+                             "sha256": digest}
     if path in job.versioned:
         entry["content_version"] = job.version
-    return entry, small_text(path)
+    return entry, small_text(path, digest)
 
 
 def job_for(opts: BuildOptions, kit: Kit, ctx: Ctx, folder: Path) -> FileJob:

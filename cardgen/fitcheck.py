@@ -8,7 +8,10 @@ future file (a rulebook) is checked the same way as soon as the kit lists it."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
+import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -34,22 +37,99 @@ def fit_problems(games: list[str], root: Path | None = None,
     from .parallel import run_jobs
 
     root = root or default_root()
-    jobs: list[tuple[str, Callable[[], list[Found]]]] = []
+    code = _code_digest()
+    jobs: list[tuple[str, str, Callable[[], list[Found]]]] = []  # (game, memo key, job)
+    known: list[tuple[str, list[Found]]] = []  # (game, what a memo says)
     for game_id in games:
         game, kit = load_game(game_id, root), kit_for(game_id)
         for lang in langs:
-            jobs.append((game_id, lambda g=game, k=kit, la=lang: _cards(k, g, la)))
-            jobs += [(game_id, lambda g=game, k=kit, la=lang, n=i: _file(k, g, la, n))
+            key = _memo_key(root / game_folder(game_id), lang, code)
+            remembered = _recall(key)
+            if remembered is not None:
+                known.append((game_id, remembered))
+                continue
+            jobs.append((game_id, key, lambda g=game, k=kit, la=lang: _cards(k, g, la)))
+            jobs += [(game_id, key, lambda g=game, k=kit, la=lang, n=i: _file(k, g, la, n))
                      for i in range(len(kit.files))]
-    results = run_jobs([job for _, job in jobs])
+    results = run_jobs([job for _, _, job in jobs])
+    per_key: dict[str, list[Found]] = {}
+    for (game_id, key, _), found in zip(jobs, results, strict=True):
+        per_key.setdefault(key, []).extend(found)
+        known.append((game_id, found))
+    for key, found in per_key.items():
+        _remember(key, found)
     problems: list[Problem] = []
     sources: dict[str, list[SourceFile]] = {}
-    for (game_id, _), found in zip(jobs, results, strict=True):
+    for game_id, found in known:
         folder = root / game_folder(game_id)
         if found and game_id not in sources:
             sources[game_id] = sources_of(folder)
         problems += [locate(sources[game_id], folder, *f) for f in found]
     return sorted(set(problems), key=lambda p: (str(p.file), p.line or 0, p.field))
+
+
+# What a text's fit depends on besides the content: the drawing code (all of cardgen, its
+# vendored art included), the content model, and the fonts it measures with.
+CODE = (Path(__file__).resolve().parent,
+        Path(__file__).resolve().parents[1] / "missionkit" / "content")
+
+
+def _code_digest() -> str:
+    from .fonts import korean_font_files
+
+    digest = hashlib.sha256()
+    for base in CODE:
+        for path in sorted(base.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(base).as_posix().encode())
+                digest.update(path.read_bytes())
+    try:
+        fonts = [(str(p), p.stat().st_size) for p in korean_font_files()]
+    except Exception:  # noqa: BLE001  no Korean font: a Korean check fails on its own
+        fonts = []
+    digest.update(json.dumps(fonts).encode())
+    return digest.hexdigest()
+
+
+def _memo_key(folder: Path, lang: str, code: str) -> str:
+    """A game's content (every file under its folder, by path and bytes), the language and
+    the code: a check of the same key finds the same texts that do not fit."""
+    digest = hashlib.sha256(f"{lang}:{code}".encode())
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def _memo(key: str) -> Path | None:
+    from missionkit.content.cache import cache_dir
+
+    root = cache_dir()
+    return root / "fit" / f"{key}.json" if root else None
+
+
+def _recall(key: str) -> list[Found] | None:
+    """What an earlier check of `key` found (None: no such check, or caching is off)."""
+    path = _memo(key)
+    if path is None:
+        return None
+    try:
+        return [tuple(f) for f in json.loads(path.read_text(encoding="utf-8"))]  # type: ignore[misc]
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def _remember(key: str, found: list[Found]) -> None:
+    path = _memo(key)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")  # written whole, then moved in
+        tmp.write_text(json.dumps(found), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass  # a read-only cache: checked again next time
 
 
 def _ctx(game: Any, lang: str) -> Any:

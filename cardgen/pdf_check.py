@@ -9,7 +9,9 @@ anywhere, checked by the build").
 
 from __future__ import annotations
 
+import json
 import math
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -89,11 +91,37 @@ def page_text_sizes(path: Path) -> list[list[float]]:
                 for page in pdf.pages]
 
 
-def small_text(path: Path) -> list[str]:
-    """A line per page of `path` with text under the print floor (its smallest run)."""
+def smallest_sizes(path: Path, digest: str | None = None) -> list[float]:
+    """The smallest printed text size of each page of `path` (PRINT_FLOOR on a page with
+    no text). With the file's sha256 `digest`, remembered in the content cache's folder:
+    the sizes are a function of the file's bytes, and a warm build writes most files
+    byte for byte as the last one did, so each is read only once."""
+    from missionkit.content.cache import cache_dir
+
+    root = cache_dir() if digest else None
+    memo = root / "floor" / f"{digest}.json" if root else None
+    if memo is not None:
+        try:
+            return [float(v) for v in json.loads(memo.read_text(encoding="utf-8"))]
+        except (OSError, ValueError, TypeError):
+            pass
+    sizes = [min(page, default=PRINT_FLOOR) for page in page_text_sizes(path)]
+    if memo is not None:
+        try:
+            memo.parent.mkdir(parents=True, exist_ok=True)
+            tmp = memo.with_suffix(f".{os.getpid()}.tmp")  # written whole, then moved in
+            tmp.write_text(json.dumps(sizes), encoding="utf-8")
+            tmp.replace(memo)
+        except OSError:
+            pass  # a read-only cache: read again next time
+    return sizes
+
+
+def small_text(path: Path, digest: str | None = None) -> list[str]:
+    """A line per page of `path` with text under the print floor (its smallest run);
+    `digest`: the file's sha256, to reuse an earlier reading of the same bytes."""
     problems = []
-    for number, sizes in enumerate(page_text_sizes(path), start=1):
-        smallest = min(sizes, default=PRINT_FLOOR)
+    for number, smallest in enumerate(smallest_sizes(path, digest), start=1):
         if smallest < PRINT_FLOOR - TOLERANCE:
             problems.append(f"{path} page {number}: text at {round(smallest, 2):g} pt, under "
                             f"the {PRINT_FLOOR:g} pt floor (text.PRINT_FLOOR)")

@@ -85,3 +85,25 @@ def test_watch_reports_an_overflowing_card_at_its_line_and_recovers(content_copy
     assert "plan_cards.yaml:11: plan_cards[0].text (en): text does not fit" in report.errors[0]
     path.write_text(saved, encoding="utf-8")
     assert not rebuilder.rebuild().errors
+
+
+def test_a_remembered_check_still_catches_an_edit_that_overflows(content_copy, tmp_path,
+                                                                   monkeypatch):
+    """The fit check is remembered by the game's content, language and drawing code: a
+    second check of the same content reads the memo, an edit that makes a text too long
+    is checked afresh and found, and a spoilt memo is checked again rather than trusted."""
+    monkeypatch.setenv("MISSION_KIT_CACHE", str(tmp_path / "cache"))
+    first = cardgen("check", "--content", str(content_copy))
+    assert first.returncode == 0, first.stderr
+    memos = sorted((tmp_path / "cache" / "fit").glob("*.json"))
+    assert memos  # one per game and language
+    assert cardgen("check", "--content", str(content_copy)).returncode == 0
+    assert sorted((tmp_path / "cache" / "fit").glob("*.json")) == memos  # nothing new
+    _overflow(content_copy, en=True)
+    edited = cardgen("check", "--content", str(content_copy))
+    assert edited.returncode == 1
+    assert "plan_cards[0].text (en): text does not fit" in edited.stderr
+    for memo in (tmp_path / "cache" / "fit").glob("*.json"):
+        memo.write_text("[[", encoding="utf-8")
+    again = cardgen("check", "--content", str(content_copy))
+    assert again.returncode == 1 and "plan_cards[0].text (en): text does not fit" in again.stderr

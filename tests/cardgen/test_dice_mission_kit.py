@@ -69,6 +69,7 @@ def kit(tmp_path_factory) -> Path:
 def pdftotext(path: Path) -> str:
     require(shutil.which("pdftotext") is not None, "pdftotext missing (poppler-utils)")
     out = subprocess.run(["pdftotext", "-raw", str(path), "-"], capture_output=True, text=True)
+    assert out.returncode == 0, f"{path}: {out.stderr}"  # a missing file is a failure, not ""
     return re.sub(r"\s+", " ", out.stdout)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import cardgen.build
+import cardgen.pdf_check
 import cardgen.watch
 from cardgen import cli
 from cardgen.build import BuildOptions
@@ -61,6 +62,31 @@ def test_build_fails_naming_the_file_page_and_size(fine_print_kit, tmp_path, cap
     # the size read back is the printed one (11 pt at half scale), not the font's
     sizes = page_text_sizes(folder / "fine-print.pdf")
     assert [[round(s, 3) for s in page] for page in sizes] == [[9.0], [5.5]]
+
+
+def test_a_second_build_still_fails_when_its_reading_is_remembered(fine_print_kit, tmp_path,
+                                                                    monkeypatch, capsys):
+    """The readback is remembered by the file's bytes (a warm build reads an unchanged file
+    once): the same small print fails the second build too, from the memo alone, and a
+    spoilt memo is read again from the file."""
+    monkeypatch.setenv("MISSION_KIT_CACHE", str(tmp_path / "cache"))
+    assert _build(tmp_path / "one") == 1
+    memos = list((tmp_path / "cache" / "floor").glob("*.json"))
+    assert memos
+    reads = []
+    real = cardgen.pdf_check.page_text_sizes
+    monkeypatch.setattr(cardgen.pdf_check, "page_text_sizes",
+                        lambda path: reads.append(path.name) or real(path))
+    capsys.readouterr()
+    assert _build(tmp_path / "two") == 1
+    assert "fine-print.pdf page 2: text at 5.5 pt" in capsys.readouterr().err
+    assert reads == []  # every file the same bytes as before: nothing read again
+    for memo in memos:
+        memo.write_text("not json", encoding="utf-8")
+    assert _build(tmp_path / "three") == 1
+    assert "fine-print.pdf page 2: text at 5.5 pt" in capsys.readouterr().err
+    for memo in memos:  # read again from the file and remembered afresh
+        assert isinstance(json.loads(memo.read_text(encoding="utf-8")), list)
 
 
 def test_normal_build_passes_the_floor_check(tmp_path, capsys):

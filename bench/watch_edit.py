@@ -1,8 +1,10 @@
 """Benchmark: a one-card edit while `cardgen watch` runs, until its PDF page and preview
-image are updated. Target: <= 0.3 s. Two figures:
+image are updated. Target: the edited card on its sheet PDF in <= 0.15 s. Three figures:
 
-- rebuild: the incremental rebuild alone (reload content, re-render the card, rewrite its
-  sheet PDF, update the gallery);
+- to the sheet: from the start of the incremental rebuild (reload content, re-render the
+  card) until the card's sheet PDF is written: what the designer is looking at;
+- rebuild: the whole incremental rebuild (then also the files that print the content
+  version or text, the player aids and the rulebook, and the gallery);
 - save-to-done: through the real file watcher, from the file write to the finished report.
 
 Also prints the full first build in the same run, as the baseline the cache saves.
@@ -46,12 +48,14 @@ def main() -> None:
     start = time.perf_counter()
     first = rb.rebuild()
     full = time.perf_counter() - start
-    rebuild = []
+    rebuild, sheet = [], []
+    stamp = time.time_ns() % 10**5 * 10  # a text no earlier run saw: no cache outside this process helps
     for n in range(args.edits):
-        edit(cards, n)
+        edit(cards, stamp + n)
         report = rb.rebuild()
         assert report.rendered == ["plan_cards/headline-face"], report.rendered
         rebuild.append(report.seconds)
+        sheet.append(report.card_seconds)
 
     reports, stop = [], threading.Event()
     opts2 = BuildOptions("double-mission", out=tmp / "out2", content=content)
@@ -71,7 +75,7 @@ def main() -> None:
         time.sleep(0.2)
         count = len(reports)
         t0 = time.perf_counter()
-        edit(cards, 100 + n)
+        edit(cards, stamp + 100 + n)
         with done:
             done.wait_for(lambda count=count: len(reports) > count, timeout=10)
         saved.append(reports[-1][0] - t0)
@@ -80,12 +84,14 @@ def main() -> None:
 
     print(f"first full build (59 card sides rendered, 9 PDFs): {full * 1000:.0f} ms "
           f"({len(first.rendered)} sides)")
-    print(f"one-card edit, rebuild:       median {statistics.median(rebuild) * 1000:.0f} ms, "
+    print(f"one-card edit, to its sheet:  median {statistics.median(sheet) * 1000:.0f} ms, "
+          f"max {max(sheet) * 1000:.0f} ms; target <= 150 ms: "
+          f"{'met' if statistics.median(sheet) <= 0.15 else 'NOT met'}")
+    print(f"one-card edit, whole rebuild: median {statistics.median(rebuild) * 1000:.0f} ms, "
           f"max {max(rebuild) * 1000:.0f} ms over {args.edits} edits")
     print(f"one-card edit, save-to-done:  median {statistics.median(saved) * 1000:.0f} ms, "
           f"max {max(saved) * 1000:.0f} ms (file watcher included)")
-    print(f"ratio edit / full build: {statistics.median(rebuild) / full:.2f}; target: edit "
-          f"<= 300 ms")
+    print(f"ratio edit / full build: {statistics.median(rebuild) / full:.2f}")
     shutil.rmtree(tmp)
 
 

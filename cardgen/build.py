@@ -105,12 +105,24 @@ def outputs(kit: Kit, job: FileJob) -> list[tuple[str, Callable[[], Written]]]:
     return out + [(f.name, lambda f=f: f.write(job)) for f in kit.files]
 
 
-def build(opts: BuildOptions, progress: Progress | None = None, *,
-          only: set[str] | None = None, game: Any = None) -> BuildResult:
-    """Write the kit's PDFs (all, or just the files named in `only` and those the last
-    build left out or wrote for other content) and manifest.json. Every file written is
-    read back: text under text.PRINT_FLOOR raises SmallText naming each file and page, and
-    then no manifest is written."""
+@dataclass
+class Plan:
+    """One kit's build before its files are written: where, what, and what can stay."""
+    opts: BuildOptions
+    game: Any
+    kit: Kit
+    ctx: Ctx
+    folder: Path
+    job: FileJob
+    previous: dict[str, dict]
+    files: list[tuple[str, Callable[[], Written]]]
+    todo: list[tuple[str, Callable[[], Written]]]
+    only: set[str] | None = None  # the files asked for (others are written when stale)
+
+
+def plan(opts: BuildOptions, *, only: set[str] | None = None, game: Any = None) -> Plan:
+    """What a build of `opts` writes: all the kit's files, or just those named in `only`
+    and those the last build left out or wrote for other content."""
     game = game or load_game(opts.game, opts.content)
     kit = kit_for(opts.game)
     ctx = Ctx(game, opts.lang, fonts_for(opts.lang), opts.ink)
@@ -122,17 +134,64 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
     files = outputs(kit, files_job)
     todo = [(name, write) for name, write in files
             if only is None or name in only or name not in previous]
-    # The kit's slow files go first, so that on several cores the others fill in around them.
-    slow = {f.name for f in kit.files if f.slow} | {RULEBOOK}
-    todo.sort(key=lambda item: item[0] not in slow)
-    written, problems = _write(todo, files_job, progress)
-    entries = [written[name] if name in written else previous[name] for name, _ in files]
+    return Plan(opts, game, kit, ctx, folder, files_job, previous, files, todo, only)
+
+
+def build(opts: BuildOptions, progress: Progress | None = None, *,
+          only: set[str] | None = None, game: Any = None, parallel: bool = True
+          ) -> BuildResult:
+    """Write the kit's PDFs (all, or just the files named in `only` and those the last
+    build left out or wrote for other content) and manifest.json. Every file written is
+    read back: text under text.PRINT_FLOOR raises SmallText naming each file and page, and
+    then no manifest is written. `parallel=False`: every file in this process (the edit
+    loop, whose few files are quicker than a fork and whose memos should outlive them)."""
+    return build_all([plan(opts, only=only, game=game)], progress, parallel=parallel)[0]
+
+
+def build_all(plans: list[Plan], progress: Progress | None = None, *,
+              parallel: bool = True) -> list[BuildResult]:
+    """Write the files of every planned kit as one pool of jobs on every core (a kit's
+    slow file overlaps the next kit's quick ones instead of leaving a core idle at the end
+    of each kit), then each kit's print guide and manifest. Text under the print floor
+    anywhere raises SmallText, after every file is written, and no manifest is written."""
+    todo = [(i, name, write) for i, p in enumerate(plans) for name, write in p.todo]
+    if parallel:  # the slow files first, so that on several cores the others fill in
+        todo.sort(key=lambda item: item[1] not in _slow(plans[item[0]].kit))
+    else:  # one after another: the files asked for (an edited card's sheet) first
+        todo.sort(key=lambda item: item[1] not in (plans[item[0]].only or ()))
+    written: list[dict[str, dict[str, Any]]] = [{} for _ in plans]
+    problems: list[str] = []
+    results = run_jobs([lambda i=i, write=write: _entry(write(), plans[i].job)
+                        for i, _, write in todo],
+                       done=(lambda done: progress(done[0]["path"])) if progress else None,
+                       parallel=parallel)
+    for (i, name, _), (entry, found) in zip(todo, results, strict=True):
+        written[i][name] = entry
+        problems += found
+    built = [_finish(p, w) for p, w in zip(plans, written, strict=True)]
+    problems += [problem for _, found in built for problem in found]
+    if problems:
+        raise SmallText(problems)
+    for p, (manifest, _) in zip(plans, built, strict=True):
+        text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+        (p.folder / "manifest.json").write_text(text, encoding="utf-8")
+    return [BuildResult(p.folder, manifest, list(w))
+            for p, (manifest, _), w in zip(plans, built, written, strict=True)]
+
+
+def _slow(kit: Kit) -> set[str]:
+    return {f.name for f in kit.files if f.slow} | {RULEBOOK}
+
+
+def _finish(p: Plan, written: dict[str, dict[str, Any]]) -> tuple[dict[str, Any], list[str]]:
+    """A kit's print guide (it lists every file's pages) and its manifest; the guide's
+    pages under the print floor."""
+    opts, kit = p.opts, p.kit
+    entries = [written[name] if name in written else p.previous[name] for name, _ in p.files]
     pages = {e["path"]: e["pages"] for e in entries}
-    bought = kit.bought(game, opts.lang) if kit.bought else []
-    guide, guide_problems = _entry(write_guide(files_job, kit, pages, bought), files_job)
+    bought = kit.bought(p.game, opts.lang) if kit.bought else []
+    guide, guide_problems = _entry(write_guide(p.job, kit, pages, bought), p.job)
     entries.insert(0, guide)
-    if problems + guide_problems:
-        raise SmallText(problems + guide_problems)
     manifest = {
         "game": opts.game, "lang": opts.lang, "paper": opts.paper,
         "card_size_mm": [round(CARD_SIZE[0] / mm(1), 2), round(CARD_SIZE[1] / mm(1), 2)],
@@ -140,25 +199,13 @@ def build(opts: BuildOptions, progress: Progress | None = None, *,
         "duplex": opts.duplex,
         "ink": opts.ink,
         "booklet": opts.booklet,
-        "components": kit.components(ctx),
+        "components": kit.components(p.ctx),
         **({"bought": bought} if kit.bought else {}),
-        "content_version": files_job.version,
+        "content_version": p.job.version,
         "companion_url": opts.companion_url,
         "files": entries,
     }
-    text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
-    (folder / "manifest.json").write_text(text, encoding="utf-8")
-    return BuildResult(folder, manifest, list(written))
-
-
-def _write(todo: list[tuple[str, Callable[[], Written]]], job: FileJob,
-           progress: Progress | None) -> tuple[dict[str, dict[str, Any]], list[str]]:
-    """Write the files of `todo` on every core, each read back in the worker that wrote it;
-    their manifest lines by name, and every page with text under the print floor."""
-    results = run_jobs([lambda write=write: _entry(write(), job) for _, write in todo],
-                       done=(lambda done: progress(done[0]["path"])) if progress else None)
-    written = {name: entry for (name, _), (entry, _) in zip(todo, results, strict=True)}
-    return written, [problem for _, found in results for problem in found]
+    return manifest, guide_problems
 
 
 def _previous_files(folder: Path, version: str, companion_url: str | None,

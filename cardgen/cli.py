@@ -178,8 +178,7 @@ def _inks(given: list[str] | None) -> list[str]:
 
 def build(args: argparse.Namespace) -> None:
     """Build the print-and-play PDFs and manifest.json into OUT/<game>/<lang>-<paper>/."""
-    from .build import BuildOptions
-    from .build import build as run_build
+    from .build import BuildOptions, build_all, plan
     from .fonts import FontMissing
     from .kit import NoKit
     from .pdf_check import SmallText
@@ -195,7 +194,7 @@ def build(args: argparse.Namespace) -> None:
                 for paper in args.paper or ["a4"] for ink in _inks(args.ink)]
         progress = _LazyProgress(total=None, quiet=args.quiet)
         try:
-            results = [run_build(job, progress) for job in jobs]
+            results = build_all([plan(job) for job in jobs], progress)
         finally:
             progress.close()
     except ContentError as exc:

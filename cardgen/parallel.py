@@ -33,9 +33,11 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def run_jobs(jobs: Sequence[Callable[[], T]], done: Callable[[T], None] | None = None) -> list[T]:
-    """Call every job and return their results in order; `done` is told of each."""
-    workers = min(len(jobs), usable_cores())
+def run_jobs(jobs: Sequence[Callable[[], T]], done: Callable[[T], None] | None = None,
+             parallel: bool = True) -> list[T]:
+    """Call every job and return their results in order; `done` is told of each.
+    `parallel=False`: all in this process."""
+    workers = min(len(jobs), usable_cores()) if parallel else 1
     if workers <= 1 or not FORK_IS_SAFE or threading.active_count() > 1:
         results = []
         for job in jobs:

@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from reportlab.lib.utils import simpleSplit
@@ -100,9 +101,16 @@ def _greedy(units: list[str], font: str, size: float, width: float) -> list[list
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Lines of `text` no wider than `width` where possible (a word wider than the box gets
-    its own line; the caller's fit check catches it). Korean follows the rules above."""
+    its own line; the caller's fit check catches it). Korean follows the rules above.
+    Remembered: fitting a sheet tries the same paragraphs at each size, and the edit loop
+    lays out the same aids after every save (a registered font's widths never change)."""
+    return list(_wrap(text, font, size, width))
+
+
+@lru_cache(maxsize=16384)
+def _wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
     if not HANGUL.search(text):
-        return simpleSplit(text, font, size, width)
+        return tuple(simpleSplit(text, font, size, width))
     lines = _greedy(_units(text), font, size, width)
     # the line above gives its last word only if it keeps two: a lone word moved up a line
     # ("요원과 / 모든 / 경력을 버린다.") reads worse than a lone last word
@@ -110,7 +118,7 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
         moved = [lines[-2][-1], *lines[-1]]
         if stringWidth(" ".join(moved), font, size) <= width:
             lines[-2:] = [lines[-2][:-1], moved]
-    return [" ".join(line) for line in lines]
+    return tuple(" ".join(line) for line in lines)
 
 
 class TextOverflow(Exception):

@@ -38,6 +38,9 @@ class Report:
     rendered: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    # from the start until the edited cards' sheets were on disk (the files that print the
+    # content version, an aid or the rulebook, follow them)
+    card_seconds: float = 0.0
 
     label: str = ""  # which build: "double-mission en a4"
 
@@ -97,10 +100,23 @@ class Rebuilder:
             only = {file_of[f] for f in changed}
             if other_key != self.other_key:
                 only |= {f.name for f in self.kit.files}
+        cards = {file_of[f] for f in changed}
+        waiting = {(paper, name) for paper in self.papers for name in cards}
+        card_done = [time.perf_counter()]
+
+        def written(paper: str) -> Callable[[str], None]:
+            def note(name: str) -> None:
+                waiting.discard((paper, name))
+                if not waiting and len(card_done) == 1:
+                    card_done.append(time.perf_counter())
+            return note
+
         try:
-            result = build(self.opts, only=only, game=game)
+            result = build(self.opts, written(self.papers[0]), only=only, game=game,
+                           parallel=False)
             for paper in self.papers[1:]:
-                build(replace(self.opts, paper=paper), only=only, game=game)
+                build(replace(self.opts, paper=paper), written(paper), only=only, game=game,
+                      parallel=False)
         except (SmallText, TextOverflow) as exc:  # drawn, but not printable: say so, go on
             errors = str(exc).splitlines()
             self._gallery_errors(errors)
@@ -112,7 +128,8 @@ class Rebuilder:
         self.other_key = other_key
         self._gallery(sides, root, files)
         return Report(rendered=list(self.cache.rendered), files=files,
-                      seconds=time.perf_counter() - start)
+                      seconds=time.perf_counter() - start,
+                      card_seconds=card_done[-1] - start)
 
     def _gallery(self, sides: Iterable, root: Path, files: list[str]) -> None:
         """gallery.json (and board/token images when they changed) for the preview page."""
@@ -120,7 +137,7 @@ class Rebuilder:
         where = self.kit.locations(root / game_folder(self.opts.game))
         for f in self.kit.files:
             if f.preview_dpi and (f.name in files
-                                  or not (self.gallery / f"{f.name}.png").exists()):
+                                  or not (self.gallery / f"{f.name}-1.png").exists()):
                 _page_images(self.folder / f.name, self.gallery, f.name, f.preview_dpi)
         cards = []
         for side in sides:

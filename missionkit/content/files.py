@@ -49,9 +49,15 @@ def item_locations(folder: Path, names: Any) -> dict[str, tuple[Path, int]]:
     `names` of `folder`. Unreadable files are skipped (the loader reports them)."""
     out: dict[str, tuple[Path, int]] = {}
     for name in names:
-        source, _ = read_yaml(folder / f"{name}.yaml")
-        if source is None or not isinstance(source.data, dict):
-            continue
+        out.update(_file_locations(folder / f"{name}.yaml"))
+    return out
+
+
+def _file_locations(path: Path) -> dict[str, tuple[Path, int]]:
+    """'<list>:<id>' -> (path, line) of one file."""
+    out: dict[str, tuple[Path, int]] = {}
+    source, _ = read_yaml(path)
+    if source is not None and isinstance(source.data, dict):
         for key, items in source.data.items():
             if not isinstance(items, list):
                 continue

@@ -7,6 +7,7 @@ reported as problems.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -93,12 +94,30 @@ def _compose(text: str) -> Node | None:
         return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
+# The edit loop reloads a game after every save; the files it did not touch are not parsed
+# again. By path and bytes (a timestamp can miss two quick saves); callers never change a
+# SourceFile's data (the models copy it).
+_PARSED: dict[Path, tuple[bytes, tuple[SourceFile | None, list[Problem]]]] = {}
+
+
 def read_yaml(path: Path) -> tuple[SourceFile | None, list[Problem]]:
     """Parse one YAML file. Returns the file (or None if unreadable) and any problems."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
         return None, [Problem(path, None, "", f"cannot read file: {exc.strerror}")]
+    stamp = hashlib.blake2b(raw, digest_size=16).digest()
+    known = _PARSED.get(path)
+    if known is not None and known[0] == stamp:
+        return known[1][0], list(known[1][1])
+    result = _parse(path, raw)
+    if len(_PARSED) > 256:  # a long session over many folders: start afresh
+        _PARSED.clear()
+    _PARSED[path] = (stamp, result)
+    return result[0], list(result[1])
+
+
+def _parse(path: Path, raw: bytes) -> tuple[SourceFile | None, list[Problem]]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -69,6 +69,25 @@ def test_one_card_edit_rerenders_only_that_card(rebuilder, content_copy):
     assert card["source"].endswith(f"plan_cards.yaml:{_line_of(content_copy, 'id: headline')}")
 
 
+def test_the_edited_cards_sheet_is_written_first_and_unchanged_pages_are_not_redrawn(
+        rebuilder, content_copy):
+    """What the designer looks at comes first: the edited card's sheet is on disk before
+    the aids and the rulebook (which print the content's version and text) are rewritten,
+    and the report says when; the gallery's page images of untouched files stay as they
+    were (a token sheet is not rasterised again for a plan card's words)."""
+    pages = {p.name: p.stat().st_mtime_ns for p in rebuilder.gallery.glob("*.pdf-*.png")}
+    assert any(name.startswith("tokens.pdf-") for name in pages)
+    edit(content_copy, HEADLINE, '"Score 5 points at once."')
+    report = rebuilder.rebuild()
+    folder = rebuilder.folder
+    sheet = (folder / "plan-cards.pdf").stat().st_mtime_ns
+    assert all(sheet <= (folder / name).stat().st_mtime_ns
+               for name in ("player-aids.pdf", "rulebook.pdf"))
+    assert 0 < report.card_seconds < report.seconds
+    assert {p.name: p.stat().st_mtime_ns
+            for p in rebuilder.gallery.glob("*.pdf-*.png")} == pages
+
+
 def _line_of(content: Path, text: str) -> int:
     lines = (content / "double_mission" / "plan_cards.yaml").read_text().splitlines()
     return next(i for i, line in enumerate(lines, start=1) if text in line)

@@ -54,8 +54,9 @@ BUSY = ("() => !!document.querySelector('.htmx-request, .htmx-added, .htmx-settl
 
 
 def settled(page) -> None:
-    """No request in flight and no swap under way: the controls on screen are the fresh ones."""
-    for _ in range(100):
+    """No request in flight and no swap under way: the controls on screen are the fresh ones.
+    Up to 15 s: a loaded CI machine answers the sync polls of several phones slowly."""
+    for _ in range(300):
         if not page.evaluate(BUSY):
             return
         page.wait_for_timeout(50)

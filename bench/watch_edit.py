@@ -49,7 +49,7 @@ def main() -> None:
     first = rb.rebuild()
     full = time.perf_counter() - start
     rebuild, sheet = [], []
-    stamp = time.time_ns() % 10**5 * 10  # a text no earlier run saw: no cache outside this process helps
+    stamp = time.time_ns() % 10**5 * 10  # a text no earlier run saw: no outside cache helps
     for n in range(args.edits):
         edit(cards, stamp + n)
         report = rb.rebuild()

@@ -38,7 +38,7 @@ def page_use(image: Image.Image, dpi: int = DPI) -> float:
 def sheet_use(pdf: Path, dpi: int = DPI) -> list[float]:
     """Use of every page of `pdf`, in page order."""
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", str(pdf), f"{tmp}/p"],
+        subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", str(pdf), f"{tmp}/p"],
                        check=True, capture_output=True)
-        return [page_use(Image.open(p), dpi) for p in sorted(Path(tmp).glob("p*.png"),
+        return [page_use(Image.open(p), dpi) for p in sorted(Path(tmp).glob("p*.pgm"),
                                                              key=lambda p: int(p.stem[2:]))]

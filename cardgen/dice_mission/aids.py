@@ -5,7 +5,7 @@ sections: the gadget sections go on the back).
 Running text is set at the largest size from START that fits, never under
 text.AID_BODY_MIN (TextOverflow naming the section instead). The backs are placed where the
 fronts' backs fall once the sheet is flipped (duplex), so a printed sheet cut across the
-middle gives two double-sided aids.
+middle gives two double-sided aids. The active agent token fills the last sheet's free half.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from missionkit.dice_mission.guide import fill
 from .. import text
 from ..documents import LINK_STRIP, Document, cut_line, half_areas
 from ..geometry import Rect, mm
-from ..imposition import back_cells
+from ..imposition import Duplex, back_cells
 from ..render.common import CHARCOAL, GOLD, Ctx, fill_rect, hexcolor
 from ..render.flow import FittedSizes, Flow
 from ..sheet_words import see_rulebook
-from . import glyphs
+from . import glyphs, tokens
 from .cards import TYPE_STYLE
 from .strings import t
 
@@ -144,23 +144,31 @@ def aid_back(c: Canvas, ctx: Ctx, area: Rect, link: Callable[[Rect], None] | Non
         link(Rect(inner.x, inner.y, inner.w, strip))
 
 
-def write_aids(doc: Document, count: int, duplex: str, offset: tuple[float, float],
+def write_aids(doc: Document, count: int, duplex: Duplex, offset: tuple[float, float],
                book: dict[str, int] | None = None) -> None:
     """`count` aids, two per sheet: a page of fronts, then a page of their backs; the text
-    size of each side is found once per place on the sheet, not once per aid."""
+    size of each side is found once per place on the sheet, not once per aid. The active
+    agent token takes the last sheet's free half (with an even count, a sheet of its own),
+    its back in register on the reverse page, so the kit needs no token file."""
     c, ctx = doc.canvas, doc.ctx
     page = c._pagesize
     areas = half_areas(page)
     front_sizes, back_sizes = FittedSizes(START), FittedSizes(START)
-    for first in range(0, count, 2):
+    for first in range(0, count + 1, 2):
         fronts: Sequence[Rect] = areas[:min(2, count - first)]
+        token = tokens.token_cells(areas[len(fronts)], page, duplex, offset) \
+            if len(fronts) < 2 else None
         for area in fronts:
             aid_front(c, ctx, area, front_sizes, book)
-        _cut_line(c, page, len(fronts))
+        if token:
+            tokens.draw_token(c, ctx, token[0], back=False)
+        _cut_line(c, page, len(fronts) + bool(token))
         doc.end_page()
         for area in back_cells(tuple(fronts), page, duplex, offset):
             aid_back(c, ctx, area, doc.draw_link, back_sizes, book)
-        _cut_line(c, page, len(fronts))
+        if token:
+            tokens.draw_token(c, ctx, token[1], back=True)
+        _cut_line(c, page, len(fronts) + bool(token))
         doc.end_page()
 
 

@@ -1,6 +1,6 @@
 """Dice Mission's recipe: four mission decks (one back per type), the gadgets, the player
-aids (fronts and backs), the one active agent token (two-sided, cardstock), the optional die
-stickers on their own sheet, and the dice to buy.
+aids (fronts and backs, cardstock) with the one active agent token in the free half of their
+last sheet, the optional die stickers on their own sheet, and the dice to buy.
 
 Drawing modules are imported when a file is drawn, so `cardgen check` stays quick.
 """
@@ -57,24 +57,13 @@ def _aids(job: FileJob) -> Written:
     return doc.path, doc.save(), job.page
 
 
-def _tokens(job: FileJob) -> Written:
-    """The active agent token's two sides, a duplex pair (cardstock)."""
-    from ..token_sheets import write_tokens
-    from .tokens import sections
-
-    front, back, _ = sections(job.ctx)
-    doc = job.open("tokens.pdf", t(job.ctx.lang, "tokens"))
-    write_tokens(doc, front, back, [], duplex=job.duplex, offset=job.offset)
-    return doc.path, doc.save(), job.page
-
-
 def _stickers(job: FileJob) -> Written:
     """The optional die stickers, on their own sheet (sticker paper, never cardstock)."""
     from ..token_sheets import write_tokens
-    from .tokens import sections
+    from .tokens import stickers
 
     doc = job.open("stickers.pdf", t(job.ctx.lang, "sticker_sheet"))
-    write_tokens(doc, None, None, sections(job.ctx)[2], duplex=job.duplex, offset=job.offset)
+    write_tokens(doc, None, None, [stickers(job.ctx)], duplex=job.duplex, offset=job.offset)
     return doc.path, doc.save(), job.page
 
 
@@ -104,8 +93,6 @@ KIT = Kit(
     files=(
         KitFile("player-aids.pdf", _aids, preview_dpi=30, stock="cardstock", two_sided=True,
                 note=_note("note_aids")),
-        KitFile("tokens.pdf", _tokens, preview_dpi=40, stock="cardstock", two_sided=True,
-                note=_note("note_tokens")),
         KitFile("stickers.pdf", _stickers, preview_dpi=40, stock="sticker",
                 note=_note("note_stickers")),
     ),

@@ -9,7 +9,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "solo_missions": "SOLO missions", "versus_missions": "VERSUS missions",
         "team_missions": "TEAM missions", "special_missions": "SPECIAL missions",
         "gadget_cards": "Gadgets", "special_and_gadgets": "SPECIAL missions and gadgets",
-        "player_aid": "Player aid", "tokens": "Active agent token",
+        "player_aid": "Player aid",
         "solo_hint": "your dice", "versus_hint": "you against each rival",
         "team_hint": "all dice on the table", "special_hint": "your dice · one per game",
         "suitcase": "+1 GADGET", "phase_mission": "MISSION PHASE",
@@ -24,14 +24,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "bought": "{n} six-sided dice in {k} colours, {die} mm with rounded edges (the "
                   "optional stickers are {sticker} mm)",
         "sticker_sheet": "Die stickers",
-        "note_tokens": "The one active agent token the game needs: print both pages "
-                       "double-sided (or print each and glue them back to back), cut out "
-                       "the disc.",
         "note_stickers": "Optional: stick one colour's faces on each set of 5 dice.",
-        "note_aids": "Fronts and backs: two aids per sheet; cut along the dashed line.",
+        "note_aids": "Fronts and backs: two aids per sheet; cut along the dashed line. The "
+                     "last sheet's other half is the one active agent token: cut out the "
+                     "disc.",
         "rb_component": "{n} {what}", "rb_mission_card": "mission cards",
         "rb_gadget_card": "gadget cards", "rb_player_aid": "player aids",
-        "rb_active_agent_token": "active agent token (print both sides)",
+        "rb_active_agent_token": "active agent token (on the last player-aid sheet)",
         "agent": "Agent", "discard": "discard", "hand_hidden": "{n} missions, hidden",
         "rolls_made": "rolls: {n}", "copies": "{n} copies",
         "sign_pips": "Dice with pips: those faces", "sign_letters": "Letters: A A = one "
@@ -51,7 +50,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "solo_missions": "솔로 미션", "versus_missions": "버서스 미션",
         "team_missions": "팀 미션", "special_missions": "스페셜 미션",
         "gadget_cards": "가젯", "special_and_gadgets": "스페셜 미션과 가젯",
-        "player_aid": "요약 카드", "tokens": "주도 요원 토큰",
+        "player_aid": "요약 카드",
         "solo_hint": "내 주사위", "versus_hint": "상대 한 명 한 명과 비교",
         "team_hint": "테이블의 모든 주사위", "special_hint": "내 주사위 · 게임당 1장",
         "suitcase": "가젯 +1", "phase_mission": "미션 단계",
@@ -64,13 +63,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "bought": "6면 주사위 {n}개 ({k}가지 색), 모서리가 둥근 {die} mm(선택 스티커는 "
                   "{sticker} mm)",
         "sticker_sheet": "주사위 스티커",
-        "note_tokens": "게임에 필요한 주도 요원 토큰 1개: 두 쪽을 양면 인쇄하거나 각각 인쇄해 "
-                       "뒷면끼리 붙이고 원을 오린다.",
         "note_stickers": "선택: 주사위 5개 한 벌마다 한 색의 면을 붙인다.",
-        "note_aids": "앞뒷면: 한 장에 요약 카드 2장; 점선을 따라 자른다.",
+        "note_aids": "앞뒷면: 한 장에 요약 카드 2장; 점선을 따라 자른다. 마지막 장의 나머지 "
+                     "반쪽은 주도 요원 토큰 1개: 원을 오린다.",
         "rb_component": "{what} {n}개", "rb_mission_card": "미션 카드",
         "rb_gadget_card": "가젯 카드", "rb_player_aid": "요약 카드",
-        "rb_active_agent_token": "주도 요원 토큰 (양면 인쇄)",
+        "rb_active_agent_token": "주도 요원 토큰 (요약 카드 마지막 장)",
         "agent": "요원", "discard": "버림", "hand_hidden": "미션 {n}장, 비공개",
         "rolls_made": "굴림: {n}번", "copies": "{n}장",
         "sign_pips": "눈이 그려진 주사위: 그 눈", "sign_letters": "글자: A A = 같은 눈 둘, "

@@ -1,5 +1,8 @@
 """The active agent token (MISSION side / DEBRIEFING side) and the optional die stickers.
 
+The token has no sheet of its own: it takes the free half of the player aids' last sheet
+(aids.write_aids), its back on the reverse page in register, BACK_GROW wider all round.
+
 The stickers turn 25 plain dice into five coloured sets: each colour's pips are drawn in its
 symbol's shape (circle, square, triangle, diamond, star), so the sets part without colour.
 """
@@ -11,15 +14,18 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import text
 from ..geometry import Rect, mm
+from ..imposition import Duplex, back_cells
 from ..ink import die_frame, saves_ink
 from ..render.common import GOLD, INK, Ctx, hexcolor
 from ..token_layout import DIE_STICKER
-from ..token_sheets import Section
+from ..token_sheets import BACK_GROW, Section, cut_circle
 from . import glyphs
 from .pictures import Die
 from .strings import t
 
 TOKEN_SIZE = mm(50)
+BLEED = mm(2)  # each side's colour runs this far past its cut line (the back's past its own,
+# grown line), so a cut a little off the line still shows no paper
 STICKER_SIZE = DIE_STICKER  # the flat of a 12 mm die face, inside its rounded edges
 SIDE_COLOURS = {"mission": "#0F4C5C", "debriefing": "#7A4E12"}
 
@@ -31,9 +37,10 @@ def _light(color: str) -> bool:
 
 
 def agent_side(c: Canvas, ctx: Ctx, side: str, cell: Rect) -> None:
-    """One side of the token: the phase's colour, the agent, the phase's name."""
+    """One side of the token: the phase's colour (BLEED past `cell`), the agent, the phase's
+    name."""
     c.setFillColor(hexcolor(SIDE_COLOURS[side]))
-    c.circle(cell.cx, cell.cy, cell.w / 2 + mm(1), fill=1, stroke=0)
+    c.circle(cell.cx, cell.cy, cell.w / 2 + BLEED, fill=1, stroke=0)
     c.setStrokeColor(GOLD)
     c.setLineWidth(1.2)
     c.circle(cell.cx, cell.cy, cell.w / 2 - mm(2), fill=0, stroke=1)
@@ -68,13 +75,32 @@ def sticker(c: Canvas, ctx: Ctx, face: tuple[str, str, int], cell: Rect) -> None
         glyphs.pip(c, symbol, cell.cx + dx * step, cell.cy + dy * step, cell.w * 0.1)
 
 
-def sections(ctx: Ctx) -> tuple[Section, Section, list[Section]]:
-    """The token's two sides (a duplex pair), then the die stickers."""
+def token_cells(spare: Rect, page: tuple[float, float], duplex: Duplex,
+                offset: tuple[float, float]) -> tuple[Rect, Rect]:
+    """The token's cut disc, centred in `spare` (a free half of a sheet), and its back's disc
+    on the reverse page: behind it once the sheet is flipped, BACK_GROW wider all round (cut
+    along the front's line, a back printed a little off still fills the disc)."""
+    front = Rect(spare.cx - TOKEN_SIZE / 2, spare.cy - TOKEN_SIZE / 2 - mm(3), TOKEN_SIZE,
+                 TOKEN_SIZE)
+    return front, back_cells((front,), page, duplex, offset)[0].grow(BACK_GROW)
+
+
+def draw_token(c: Canvas, ctx: Ctx, cell: Rect, back: bool) -> None:
+    """One side of the token in `cell` under its heading; the front with its cut line."""
+    side = "debriefing" if back else "mission"
+    agent_side(c, ctx, side, cell)
+    if not back:
+        cut_circle(c, cell)
+    c.setFillColor(INK)
+    heading = t(ctx.lang, "token_back" if back else "token_front")
+    text.one_line(c, heading, Rect(cell.x - mm(40), cell.y1 + BLEED + mm(3), cell.w + mm(80),
+                  mm(5)), ctx.fonts.bold, 10, item="active_agent_token", field="heading")
+
+
+def stickers(ctx: Ctx) -> Section:
+    """The optional die stickers: each colour's five dice, six faces each."""
     lang = ctx.lang
-    front = Section(t(lang, "token_front"), ["mission"], agent_side, TOKEN_SIZE, cols=1)
-    back = Section(t(lang, "token_back"), ["debriefing"], agent_side, TOKEN_SIZE, cols=1)
     per_colour = ctx.game.game.components.dice // len(ctx.game.colours)
     faces = [(colour.color, colour.symbol, pips) for colour in ctx.game.colours
              for _ in range(per_colour) for pips in range(1, 7)]
-    stickers = Section(t(lang, "stickers"), faces, sticker, STICKER_SIZE, round=False, cols=12)
-    return front, back, [stickers]
+    return Section(t(lang, "stickers"), faces, sticker, STICKER_SIZE, round=False, cols=12)

@@ -89,8 +89,9 @@ def test_manifest_counts_bought_dice_and_files(kit):
                                else ["6면 주사위 25개 (5가지 색), 모서리가 둥근 12 mm(선택 "
                                      "스티커는 9.5 mm)"])
         assert {f["path"] for f in m["files"]} == {p.name for p in folder.glob("*.pdf")}
+        # the active agent token shares the player aids' last sheet: no tokens.pdf
         assert set(CARD_FILES) | {"print-guide.pdf", "rulebook.pdf", "player-aids.pdf",
-                                  "tokens.pdf", "stickers.pdf"} == {f["path"] for f in m["files"]}
+                                  "stickers.pdf"} == {f["path"] for f in m["files"]}
         for entry in m["files"]:
             path = folder / entry["path"]
             assert hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"]
@@ -117,6 +118,52 @@ def test_every_card_has_a_face_and_a_back_in_its_deck(kit, dice):
     for gadget in dice.gadgets:
         assert text.count(gadget.text.en[:30]) == gadget.copies, gadget.id
     assert (faces, gadgets) == (116, 20)
+
+
+def _outer_ink(image, cx: float, cy: float, page_h: float, dpi: int, most: float) -> float:
+    """How far (mm) below (cx, cy) pt, looking no further than `most` mm, the last inked
+    pixel lies: a disc's edge (its colour's edge, or the home look's outline of it)."""
+    px = dpi / 72
+    x, y = round(cx * px), round((page_h - cy) * px)
+    last = 0
+    for n in range(round(most * mm(1) * px)):
+        if min(image.getpixel((x, y + n))) < 235:
+            last = n
+    return last / px / mm(1)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_token_fills_the_last_aid_sheets_free_half_with_its_back_in_register(
+        kit, tmp_path, paper):
+    """Front and back discs sit behind each other once the sheet is flipped, clear of the
+    aid and the page edge, the back BACK_GROW wider; each side's disc is drawn at least
+    2 mm past its cut line, read off the rendered pages."""
+    from PIL import Image
+
+    from cardgen.dice_mission import tokens
+    from cardgen.documents import half_areas
+    from cardgen.imposition import back_cells
+    from cardgen.token_sheets import BACK_GROW
+
+    page = PAPERS[paper]
+    aid, spare = half_areas(page)
+    front, back = tokens.token_cells(spare, page, "long", (0, 0))
+    assert back == back_cells((front,), page, "long")[0].grow(BACK_GROW)
+    assert back.w > front.w and mm(1) <= BACK_GROW and mm(2) <= tokens.BLEED
+    for disc in (front.grow(tokens.BLEED), back.grow(tokens.BLEED)):
+        assert disc.y >= mm(5) and disc.y1 <= aid.y - mm(5), "inside the free half"
+        assert disc.x >= mm(5) and disc.x1 <= page[0] - mm(5)
+    path = kit / f"en-{paper}" / "player-aids.pdf"
+    with pikepdf.open(path) as pdf:
+        n = len(pdf.pages)
+    dpi = 150
+    for number, disc in ((n - 1, front), (n, back)):
+        subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", str(number), "-l",
+                        str(number), str(path), str(tmp_path / f"p{number}")], check=True)
+        image = Image.open(next(tmp_path.glob(f"p{number}-*.png"))).convert("RGB")
+        radius = disc.w / 2 / mm(1)
+        edge = _outer_ink(image, disc.cx, disc.cy, page[1], dpi, radius + 6)
+        assert radius + 2 - 0.3 <= edge <= radius + 2 + 0.5, (number, edge, radius)
 
 
 def _back_cell(path: Path, paper: str, tmp: Path, index: int = 0) -> bytes:
@@ -186,10 +233,10 @@ def test_no_text_is_printed_under_6_pt(kit):
 
 
 def test_korean_kit_prints_hangul_everywhere(kit):
-    for name in [*CARD_FILES, "player-aids.pdf", "tokens.pdf"]:
+    for name in [*CARD_FILES, "player-aids.pdf"]:
         text = pdftotext(kit / "ko-a4" / name)
         assert len(re.findall(r"[\uac00-\ud7a3]", text)) > 20, name
-    assert "디브리핑" in pdftotext(kit / "ko-a4" / "tokens.pdf")
+    assert t("ko", "token_back") in pdftotext(kit / "ko-a4" / "player-aids.pdf")
 
 
 def _page_texts(path: Path) -> list[str]:
@@ -204,25 +251,26 @@ def _page_texts(path: Path) -> list[str]:
 
 
 def test_print_guide_gives_each_file_the_stock_and_sides_its_pages_need(kit):
-    """The token's two faces are a front/back pair on cardstock, the stickers a sheet of
-    their own on sticker paper, the aids fronts then backs: the guide says so."""
+    """The aids are fronts then backs on cardstock, the token's two faces on the last
+    sheet's front and back, the stickers a sheet of their own on sticker paper: the guide
+    says so."""
     from cardgen.dice_mission.kit import KIT
     from cardgen.sheet_words import word
 
     declared = {f.name: (f.stock, f.two_sided) for f in KIT.files}
     for lang in ("en", "ko"):
         folder = kit / f"{lang}-a4"
-        token = _page_texts(folder / "tokens.pdf")
-        assert [t(lang, "token_front") in token[0], t(lang, "token_back") in token[1]] == \
-            [True, True] and len(token) == 2, "the token's pages are its two faces"
-        assert declared["tokens.pdf"] == ("cardstock", True)
         stickers = pdftotext(folder / "stickers.pdf")
         assert t(lang, "stickers") in stickers and t(lang, "token_front") not in stickers
-        assert all(t(lang, "stickers") not in page for page in token)
         assert declared["stickers.pdf"][0] == "sticker"
         aids = _page_texts(folder / "player-aids.pdf")
         fronts = [t(lang, "round") in page for page in aids]
         assert fronts == [True, False] * (len(aids) // 2), "aid pages alternate front, back"
+        token = [[t(lang, f"token_{side}") in page for page in aids] for side in
+                 ("front", "back")]
+        assert token == [[False] * (len(aids) - 2) + [True, False],
+                         [False] * (len(aids) - 1) + [True]], "the token: the last sheet"
+        assert all(t(lang, "stickers") not in page for page in aids)
         assert declared["player-aids.pdf"] == ("cardstock", True)
         guide = pdftotext(folder / "print-guide.pdf")
         two = word(lang, "two_sided", edge=word(lang, "edge_long"))

@@ -314,30 +314,42 @@ def test_behind_a_proxy_links_and_limits_use_the_forwarded_values(tmp_path):
     assert (other.status_code, again.status_code) == (201, 429)
 
 
-def test_workers_starting_together_share_one_secret_key(tmp_path):
-    from concurrent.futures import ThreadPoolExecutor
+def _start_worker(tmp: str, barrier, results) -> None:
+    """One gunicorn-like worker: wait for the others, then make the app on the shared folder."""
+    from flask import Flask
 
     from companion import create_app
-
-    def start(i):
-        app = create_app({"DATABASE": str(tmp_path / "k.db")})
-        return app.config["SECRET_KEY"]
-
-    # one instance folder, as gunicorn workers share; none may crash, all must agree
-    from flask import Flask
 
     original = Flask.__init__
 
     def same_instance(self, *a, **kw):
-        kw["instance_path"] = str(tmp_path / "instance")
+        kw["instance_path"] = tmp + "/instance"
         original(self, *a, **kw)
 
     Flask.__init__ = same_instance
+    barrier.wait(timeout=60)
     try:
-        with ThreadPoolExecutor(8) as pool:
-            keys = list(pool.map(start, range(8)))
-    finally:
-        Flask.__init__ = original
+        results.put(create_app({"DATABASE": tmp + "/k.db"}).config["SECRET_KEY"])
+    except Exception as exc:  # reported to the test, which fails with it
+        results.put(f"crashed: {exc!r}")
+
+
+def test_workers_starting_together_share_one_secret_key(tmp_path):
+    """Eight worker processes start at once on one instance folder (as gunicorn's do): none
+    may crash and all must sign with the same key. Processes, not threads: that is what
+    workers are, and CPython 3.11's parser is not safe across threads."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    barrier, results = ctx.Barrier(8), ctx.Queue()
+    workers = [ctx.Process(target=_start_worker, args=(str(tmp_path), barrier, results))
+               for _ in range(8)]
+    for w in workers:
+        w.start()
+    keys = [results.get(timeout=120) for _ in workers]
+    for w in workers:
+        w.join(timeout=30)
+    assert not [k for k in keys if k.startswith("crashed")], keys
     assert len(set(keys)) == 1 and len(keys[0]) == 64
 
 

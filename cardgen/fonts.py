@@ -1,7 +1,9 @@
 """Register embeddable TrueType fonts for a language.
 
 Latin text uses Fjalla One (display) and Manrope (body) from their PyPI packages. Korean uses
-a Nanum font found through fontconfig at run time, or $MISSION_KIT_KO_FONT_DIR.
+a Nanum font found through fontconfig at run time, or $MISSION_KIT_KO_FONT_DIR: NanumGothic
+for body text and NanumSquare Bold for titles (the display face, as Fjalla One is in Latin:
+square, firm strokes that read as a game's titles rather than as body text in bold).
 ReportLab embeds (subsets of) every TTF it draws with, so the PDFs carry their fonts.
 """
 
@@ -22,7 +24,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 KOREAN_HINT = (
     "Korean text needs a Korean TrueType font. Install one with "
     "`sudo apt-get install fonts-nanum` (Debian/Ubuntu), or point MISSION_KIT_KO_FONT_DIR "
-    "at a folder holding NanumGothic.ttf and NanumGothicBold.ttf."
+    "at a folder holding NanumGothic.ttf, NanumGothicBold.ttf and NanumSquareB.ttf."
 )
 
 
@@ -73,6 +75,29 @@ def korean_font_files() -> tuple[Path, Path]:
     raise FontMissing("No Korean TrueType font found. " + KOREAN_HINT)
 
 
+KOREAN_DISPLAY = "NanumSquareB.ttf"
+
+
+@cache
+def korean_display_file() -> Path:
+    """Path of the Korean title face (NanumSquare Bold, part of fonts-nanum), or FontMissing."""
+    override = os.environ.get("MISSION_KIT_KO_FONT_DIR")
+    if override:
+        path = Path(override) / KOREAN_DISPLAY
+        if path.exists():
+            return path
+        raise FontMissing(f"MISSION_KIT_KO_FONT_DIR={override} lacks {KOREAN_DISPLAY}. "
+                          + KOREAN_HINT)
+    korean_font_files()  # fontconfig present, some Korean font installed (or its hint)
+    listing = subprocess.run(["fc-list", "--format", "%{file}\n", ":lang=ko"],
+                             capture_output=True, text=True, check=False).stdout
+    for line in listing.splitlines():
+        if Path(line).name == KOREAN_DISPLAY:
+            return Path(line)
+    raise FontMissing(f"The Korean title face {KOREAN_DISPLAY} (NanumSquare Bold) is not "
+                      "installed. " + KOREAN_HINT)
+
+
 @cache
 def fonts_for(lang: str) -> Fonts:
     """Register and return the fonts that print `lang`."""
@@ -80,7 +105,7 @@ def fonts_for(lang: str) -> Fonts:
     if lang == "ko":
         regular, bold = korean_font_files()
         return Fonts(
-            display=_register("KoBold", bold),
+            display=_register("KoDisplay", korean_display_file()),
             body=_register("KoRegular", regular),
             bold=_register("KoBold", bold),
         )

@@ -3,20 +3,17 @@ particle seam ("시드니(으)로"), no lowercase English word, no word its glos
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
+import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
 from cardgen.double_mission.strings import t
 from missionkit.content.glossary import read_glossary, uses
 from missionkit.content.loader import game_folder
-from tests.cardgen.test_build import _korean_font_installed
-from tests.conftest import CONTENT, ROOT, require
+from tests.conftest import CONTENT
 
 # A particle written for either kind of word, as in "(으)로", "(이)가", "을(를)".
 SEAM = re.compile(r"\((?:으|이|을|를|은|는|과|와|가|아|어)\)")
@@ -39,20 +36,36 @@ NOT_WORDS = re.compile(r"[\w.-]+\.pdf|`[^`]*`|(?:cardgen|companion) [a-z]+|--ink
 
 
 @pytest.fixture(scope="module")
-def ko_kit(tmp_path_factory) -> dict[str, dict[str, str]]:
-    """game id -> {pdf name: its text}, for the KO kit of every registered game."""
-    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
-    out = tmp_path_factory.mktemp("ko-kit")
-    env = {**os.environ, "MISSION_KIT_CACHE": "off"}
-    result = subprocess.run([sys.executable, "-m", "cardgen", "build", "--lang", "ko",
-                             "--out", str(out), "--quiet"], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
+def ko_kit(every_kit: Path) -> dict[str, dict[str, str]]:
+    """game id -> {pdf name: its text}, for the KO A4 kit of every registered game (read from
+    the session's one build of every kit)."""
     kits: dict[str, dict[str, str]] = {}
-    for folder in sorted(out.glob("*/ko-a4")):
+    for folder in sorted(every_kit.glob("*/ko-a4")):
         kits[folder.parent.name] = {pdf.name: _text(pdf) for pdf in sorted(folder.glob("*.pdf"))}
     assert kits, "the build wrote no Korean kit"
     return kits
+
+
+def _embedded_fonts(pdf: Path) -> set[str]:
+    """Base names of the fonts a PDF embeds (subset tags dropped: 'AAAAAA+X' -> 'X')."""
+    fonts: set[str] = set()
+    with pikepdf.open(pdf) as doc:
+        for page in doc.pages:
+            for font in (page.resources.get("/Font") or {}).values():
+                fonts.add(str(font.get("/BaseFont", "")).lstrip("/").split("+")[-1])
+    return fonts
+
+
+def test_korean_titles_print_in_the_korean_display_face(every_kit):
+    """Korean kits keep a title face of their own (NanumSquare Bold, as Fjalla One is in
+    English), not body-text Gothic in bold: every Korean rulebook and card file embeds it."""
+    for folder in sorted(every_kit.glob("*/ko-*")):
+        for name in ("rulebook.pdf", "print-guide.pdf"):
+            fonts = _embedded_fonts(folder / name)
+            assert "NanumSquareB" in fonts, (folder, name, sorted(fonts))
+            assert "FjallaOne" not in fonts, (folder, name, "a Latin title face in Korean")
+    for folder in sorted(every_kit.glob("*/en-*")):
+        assert "NanumSquareB" not in _embedded_fonts(folder / "rulebook.pdf"), folder
 
 
 def _text(pdf: Path) -> str:

@@ -31,10 +31,11 @@ EXPECTED_COMPONENTS = {
 
 
 def _korean_font_installed() -> bool:
-    from cardgen.fonts import FontMissing, korean_font_files
+    from cardgen.fonts import FontMissing, korean_display_file, korean_font_files
 
     try:
         korean_font_files()
+        korean_display_file()
     except FontMissing:
         return False
     return True

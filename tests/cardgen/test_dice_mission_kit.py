@@ -19,7 +19,7 @@ from cardgen.dice_mission.glyphs import mark_size, pip_positions
 from cardgen.dice_mission.layouts import POKER, box
 from cardgen.dice_mission.pictures import Die, Group, Mark, Sign, picture
 from cardgen.dice_mission.strings import t
-from cardgen.fonts import FontMissing, fonts_for, korean_font_files
+from cardgen.fonts import FontMissing, fonts_for, korean_display_file, korean_font_files
 from cardgen.geometry import PAPERS, Rect, mm
 from cardgen.imposition import CARD_SIZE, SAFE, back_sheet, sheet_for
 from missionkit.content import load_game
@@ -47,6 +47,7 @@ def _build(out: Path, content: Path | None = None) -> subprocess.CompletedProces
 def _korean_font_installed() -> bool:
     try:
         korean_font_files()
+        korean_display_file()
     except FontMissing:
         return False
     return True

@@ -3,7 +3,10 @@ particle seam ("시드니(으)로"), no lowercase English word, no word its glos
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pikepdf
@@ -11,9 +14,10 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardgen.double_mission.strings import t
+from cardgen.fonts import korean_font_files
 from missionkit.content.glossary import read_glossary, uses
 from missionkit.content.loader import game_folder
-from tests.conftest import CONTENT
+from tests.conftest import CONTENT, ROOT
 
 # A particle written for either kind of word, as in "(으)로", "(이)가", "을(를)".
 SEAM = re.compile(r"\((?:으|이|을|를|은|는|과|와|가|아|어)\)")
@@ -123,3 +127,17 @@ def test_the_wrap_label_takes_the_particle_its_city_needs():
     assert t("ko", "wrap", city="런던") == "런던으로 이어짐"
     assert t("ko", "wrap", city="서울") == "서울로 이어짐"
     assert t("en", "wrap", city="Sydney") == "continues at Sydney"
+
+
+def test_a_missing_korean_title_face_is_named_with_its_install_hint(tmp_path):
+    """A font folder with the body faces but not NanumSquare Bold: the Korean build stops with
+    the missing file and the fonts-nanum hint, not a traceback or a silent fallback."""
+    regular, bold = korean_font_files()
+    for path in (regular, bold):
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    code = ("from cardgen.fonts import FontMissing, korean_display_file\n"
+            "try:\n    korean_display_file()\nexcept FontMissing as e:\n    print(e)\n")
+    env = {**os.environ, "MISSION_KIT_KO_FONT_DIR": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert "NanumSquareB.ttf" in result.stdout and "fonts-nanum" in result.stdout, result

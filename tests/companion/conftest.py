@@ -53,23 +53,7 @@ def database(kind: str, tmp_path: Path) -> str:
     if kind == "sqlite":
         return str(tmp_path / "served.db")
     require(PG_URL is not None, "no PostgreSQL: set MISSION_KIT_PG_URL (see .ci/postgres.sh)")
-    return _worker_schema(PG_URL)
-
-
-def _worker_schema(url: str) -> str:
-    """`url` confined to this pytest-xdist worker's own schema (tests on two workers must not
-    migrate or race the same tables); the plain URL when the run has one process."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if not worker:
-        return url
-    import psycopg
-
-    schema = f"mk_{worker}"
-    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"),
-                         autocommit=True) as conn:
-        conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
-    sep = "&" if "?" in url else "?"
-    return f"{url}{sep}options=-csearch_path%3D{schema}"
+    return PG_URL
 
 
 class Server:

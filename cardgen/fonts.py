@@ -52,6 +52,17 @@ def _register(name: str, path: Path) -> str:
 
 
 @cache
+def _fontconfig_korean_files() -> dict[str, Path]:
+    """File name -> path of every Korean TTF fontconfig knows (asked once per process)."""
+    if shutil.which("fc-list") is None:
+        raise FontMissing("fontconfig (fc-list) is not installed. " + KOREAN_HINT)
+    listing = subprocess.run(["fc-list", "--format", "%{file}\n", ":lang=ko"],
+                             capture_output=True, text=True, check=False).stdout
+    return {Path(line).name: Path(line) for line in listing.splitlines()
+            if line.lower().endswith(".ttf")}
+
+
+@cache
 def korean_font_files() -> tuple[Path, Path]:
     """Paths of a regular and a bold Korean TTF, or FontMissing with an install hint."""
     override = os.environ.get("MISSION_KIT_KO_FONT_DIR")
@@ -61,12 +72,7 @@ def korean_font_files() -> tuple[Path, Path]:
             return regular, bold
         raise FontMissing(f"MISSION_KIT_KO_FONT_DIR={override} lacks NanumGothic(Bold).ttf. "
                           + KOREAN_HINT)
-    if shutil.which("fc-list") is None:
-        raise FontMissing("fontconfig (fc-list) is not installed. " + KOREAN_HINT)
-    listing = subprocess.run(["fc-list", "--format", "%{file}\n", ":lang=ko"],
-                             capture_output=True, text=True, check=False).stdout
-    files = {Path(line).name: Path(line) for line in listing.splitlines()
-             if line.lower().endswith(".ttf")}
+    files = _fontconfig_korean_files()
     for regular, bold in (("NanumGothic.ttf", "NanumGothicBold.ttf"),
                           ("NanumBarunGothic.ttf", "NanumBarunGothicBold.ttf"),
                           ("NanumSquareR.ttf", "NanumSquareB.ttf")):
@@ -88,12 +94,9 @@ def korean_display_file() -> Path:
             return path
         raise FontMissing(f"MISSION_KIT_KO_FONT_DIR={override} lacks {KOREAN_DISPLAY}. "
                           + KOREAN_HINT)
-    korean_font_files()  # fontconfig present, some Korean font installed (or its hint)
-    listing = subprocess.run(["fc-list", "--format", "%{file}\n", ":lang=ko"],
-                             capture_output=True, text=True, check=False).stdout
-    for line in listing.splitlines():
-        if Path(line).name == KOREAN_DISPLAY:
-            return Path(line)
+    path = _fontconfig_korean_files().get(KOREAN_DISPLAY)
+    if path is not None:
+        return path
     raise FontMissing(f"The Korean title face {KOREAN_DISPLAY} (NanumSquare Bold) is not "
                       "installed. " + KOREAN_HINT)
 

@@ -19,11 +19,12 @@ from cardgen.dice_mission.glyphs import mark_size, pip_positions
 from cardgen.dice_mission.layouts import POKER, box
 from cardgen.dice_mission.pictures import Die, Group, Mark, Sign, picture
 from cardgen.dice_mission.strings import t
-from cardgen.fonts import FontMissing, fonts_for, korean_display_file, korean_font_files
+from cardgen.fonts import fonts_for
 from cardgen.geometry import PAPERS, Rect, mm
 from cardgen.imposition import CARD_SIZE, SAFE, back_sheet, sheet_for
 from missionkit.content import load_game
 from tests.cardgen.pdf_text_sizes import text_sizes
+from tests.cardgen.test_build import _korean_font_installed
 from tests.conftest import CONTENT, ROOT, require
 
 COMBOS = [("en", "a4"), ("en", "letter"), ("ko", "a4"), ("ko", "letter")]
@@ -42,15 +43,6 @@ def _build(out: Path, content: Path | None = None) -> subprocess.CompletedProces
     extra = ["--content", str(content)] if content else []
     return cardgen("build", "--game", "dice-mission", "--lang", "en", "--lang", "ko",
                    "--paper", "a4", "--paper", "letter", "--out", str(out), "--quiet", *extra)
-
-
-def _korean_font_installed() -> bool:
-    try:
-        korean_font_files()
-        korean_display_file()
-    except FontMissing:
-        return False
-    return True
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,8 @@ from cardgen.double_mission.strings import t
 from cardgen.fonts import korean_font_files
 from missionkit.content.glossary import read_glossary, uses
 from missionkit.content.loader import game_folder
-from tests.conftest import CONTENT, ROOT
+from tests.cardgen.test_build import _korean_font_installed
+from tests.conftest import CONTENT, ROOT, require
 
 # A particle written for either kind of word, as in "(으)로", "(이)가", "을(를)".
 SEAM = re.compile(r"\((?:으|이|을|를|은|는|과|와|가|아|어)\)")
@@ -62,7 +63,7 @@ def _embedded_fonts(pdf: Path) -> set[str]:
 
 def test_korean_titles_print_in_the_korean_display_face(every_kit):
     """Korean kits keep a title face of their own (NanumSquare Bold, as Fjalla One is in
-    English), not body-text Gothic in bold: every Korean rulebook and card file embeds it."""
+    English), not body-text Gothic in bold: every Korean rulebook and print guide embeds it."""
     for folder in sorted(every_kit.glob("*/ko-*")):
         for name in ("rulebook.pdf", "print-guide.pdf"):
             fonts = _embedded_fonts(folder / name)
@@ -132,6 +133,7 @@ def test_the_wrap_label_takes_the_particle_its_city_needs():
 def test_a_missing_korean_title_face_is_named_with_its_install_hint(tmp_path):
     """A font folder with the body faces but not NanumSquare Bold: the Korean build stops with
     the missing file and the fonts-nanum hint, not a traceback or a silent fallback."""
+    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
     regular, bold = korean_font_files()
     for path in (regular, bold):
         (tmp_path / path.name).write_bytes(path.read_bytes())

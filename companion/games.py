@@ -47,7 +47,12 @@ class StateCache:
             return hit
 
     def put(self, loaded: Loaded) -> None:
+        """Keep `loaded` unless a newer version of its game is here already (a replay that
+        read the log before a write committed may finish after the write stored its state)."""
         with self._lock:
+            old = self._items.get(loaded.id)
+            if old is not None and old.version > loaded.version:
+                return
             old = self._items.pop(loaded.id, None)
             if old is not None:
                 self.weight -= _weight(old)

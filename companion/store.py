@@ -300,7 +300,7 @@ class VersionMemo:
     Only for one process: with several workers each would miss the others' writes."""
 
     def __init__(self, ttl: float):
-        self.ttl = ttl
+        self.ttl, self._lock = ttl, threading.Lock()
         self._known: dict[str, tuple[int, float]] = {}
 
     def get(self, game_id: str) -> int | None:
@@ -310,7 +310,12 @@ class VersionMemo:
         return entry[0]
 
     def put(self, game_id: str, version: int) -> None:
-        self._known[game_id] = (version, time.monotonic())
+        """Remember `version`, or the newer one already known: versions only grow, and a
+        poll that read the database just before a write may land after the writer's put."""
+        with self._lock:
+            known = self._known.get(game_id)
+            self._known[game_id] = (max(version, known[0]) if known else version,
+                                    time.monotonic())
 
     def forget(self, game_id: str) -> None:
         self._known.pop(game_id, None)

@@ -8,6 +8,7 @@ import pytest
 from companion import create_app
 from companion.games import StateCache
 from companion.plugin import Loaded
+from companion.store import VersionMemo
 
 from .conftest import TWO
 
@@ -79,3 +80,17 @@ def test_the_state_cache_is_bounded_by_weight_and_count():
     for i in range(10):
         small.put(Loaded(f"g{i}", 0, None, "v"))
     assert len(small._items) == 3
+
+
+def test_a_slow_read_never_puts_an_older_game_back():
+    """The race CI caught (a phone saw version 60, then 59): a request that read the game
+    before a write committed stores what it read after the write stored the newer one. The
+    version memo and the state cache keep the newer; the phone's next poll shows it."""
+    cache = StateCache()
+    cache.put(Loaded("g", 60, "sixty", "v"))
+    cache.put(Loaded("g", 59, "fifty-nine", "v"))  # the slow replay lands last
+    assert cache.get("g", 60).state == "sixty" and cache.get("g", 59) is None
+    memo = VersionMemo(ttl=60)
+    memo.put("g", 60)  # the writer, after its commit
+    memo.put("g", 59)  # a poll that read the database just before it
+    assert memo.get("g") == 60

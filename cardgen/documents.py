@@ -269,9 +269,11 @@ def cut_line(c: Canvas, page: tuple[float, float]) -> None:
 
 
 def write_sheets(doc: Document, draw: Callable[[Canvas, Ctx, Rect], None], count: int, *,
-                 halves: bool = False, link: bool = False) -> None:
+                 halves: bool = False, link: bool = False,
+                 back: Callable[[Canvas, Ctx, Rect], None] | None = None) -> None:
     """`count` copies of a sheet drawn by `draw`, one per page, or with `halves` two per page
-    (top and bottom half) with a dashed cut line between.
+    (top and bottom half) with a dashed cut line between. With `back` (one per page only),
+    each copy's next page is its reverse, drawn by `back`: one double-sided sheet a copy.
 
     With `link`, each copy keeps a strip at its foot, 3 mm under the sheet, for a QR code of
     the document's companion address, the address itself and the content version, or a box
@@ -293,6 +295,9 @@ def write_sheets(doc: Document, draw: Callable[[Canvas, Ctx, Rect], None], count
             doc.draw_link(Rect(area.x, area.y, area.w, strip))
         if not halves:
             doc.end_page()
+            if back is not None:
+                back(c, doc.ctx, Rect(margin, margin, pw - 2 * margin, ph - 2 * margin))
+                doc.end_page()
         elif not top or i == count - 1:
             cut_line(c, (pw, ph))
             doc.end_page()

@@ -1,6 +1,6 @@
-"""Mission Improbable's recipe: one shared deck of 169 cards with one back, the reference
-sheet (D10 tables, pass chances) and the player aid (9 phases), a page each, and the score
-pad.
+"""Mission Improbable's recipe: one shared deck of 169 cards with one back, the player aid
+(9 phases) with the reference sheet (D10 tables, pass chances) on its back, one double-sided
+sheet per player, and the score pad.
 
 Drawing modules are imported when a file is drawn, so `cardgen check` stays quick.
 """
@@ -28,9 +28,8 @@ COMPONENT_NAMES = {
     "player_aid": "player aids", "reference_sheet": "reference sheets",
     "score_pad": "score pads",
 }
-AID_COPIES = 6  # one per player at most (players.max), one per page
+AID_COPIES = 6  # one per player at most (players.max), one sheet each, the reference behind
 PAD_COPIES = 2  # two score pads (two games) on one page
-REFERENCE_COPIES = 2  # one per page
 
 
 def families(ctx: Ctx) -> list[CardFamily]:
@@ -41,23 +40,14 @@ def families(ctx: Ctx) -> list[CardFamily]:
                        "deck")]
 
 
-def _reference(job: FileJob) -> Written:
-    from ..documents import write_sheets
-    from .aids import reference_sheet
-
-    doc = job.open("reference.pdf", t(job.ctx.lang, "reference"))
-    write_sheets(doc, reference_sheet(), REFERENCE_COPIES)
-    return doc.path, doc.save(), job.page
-
-
 def _aids(job: FileJob) -> Written:
     from ..documents import write_sheets
     from ..rulebook import book_pages
-    from .aids import player_aid
+    from .aids import player_aid, reference_sheet
 
     doc = job.open("player-aids.pdf", t(job.ctx.lang, "player_aid"))
-    copies = min(AID_COPIES, job.ctx.game.game.players.max)
-    write_sheets(doc, player_aid(book_pages(job)), copies, link=True)
+    write_sheets(doc, player_aid(book_pages(job)), _aid_copies(job.ctx), link=True,
+                 back=reference_sheet())
     return doc.path, doc.save(), job.page
 
 
@@ -89,12 +79,15 @@ def bought(game: Any, lang: str) -> list[str]:
     return out
 
 
+def _aid_copies(ctx: Ctx) -> int:
+    return min(AID_COPIES, ctx.game.game.players.max)
+
+
 def printed(ctx: Ctx) -> dict[str, int]:
-    """The cards by type, then the aids, reference sheets and score pads the kit prints (the
-    manifest's components and the rulebook's box list)."""
-    return {**ctx.game.component_counts(),
-            "player_aid": min(AID_COPIES, ctx.game.game.players.max),
-            "reference_sheet": REFERENCE_COPIES, "score_pad": PAD_COPIES}
+    """The cards by type, then the aids, the reference sheets on their backs and the score
+    pads the kit prints (the manifest's components and the rulebook's box list)."""
+    return {**ctx.game.component_counts(), "player_aid": _aid_copies(ctx),
+            "reference_sheet": _aid_copies(ctx), "score_pad": PAD_COPIES}
 
 
 def _locations(folder: Any) -> dict[str, tuple[Any, int]]:
@@ -107,8 +100,7 @@ KIT = Kit(
     game_id="mission-improbable",
     families=families,
     files=(
-        KitFile("reference.pdf", _reference, preview_dpi=40, stock="cardstock"),
-        KitFile("player-aids.pdf", _aids, preview_dpi=40, stock="cardstock"),
+        KitFile("player-aids.pdf", _aids, preview_dpi=40, stock="cardstock", two_sided=True),
         KitFile("score-pad.pdf", _score_pad),
     ),
     name=_name,

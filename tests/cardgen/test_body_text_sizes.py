@@ -26,7 +26,7 @@ from tests.cardgen.test_cli_check import cardgen
 from tests.conftest import CONTENT, require
 
 AIDS = {"dice-mission": ("player-aids.pdf",),
-        "mission-improbable": ("player-aids.pdf", "reference.pdf")}
+        "mission-improbable": ("player-aids.pdf",)}
 VARIANTS = [(lang, paper, ink) for lang in kits.LANGS for paper in kits.PAPERS_
             for ink in ("", "-ink-full")]
 

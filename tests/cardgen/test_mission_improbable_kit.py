@@ -27,8 +27,7 @@ from tests.conftest import CONTENT, require
 
 GAME = "mission-improbable"
 COMBOS = [("en", "a4"), ("en", "letter"), ("ko", "a4"), ("ko", "letter")]
-FILES = {"print-guide.pdf", "rulebook.pdf", "cards.pdf", "reference.pdf", "player-aids.pdf",
-         "score-pad.pdf"}
+FILES = {"print-guide.pdf", "rulebook.pdf", "cards.pdf", "player-aids.pdf", "score-pad.pdf"}
 CARD_W, CARD_H = 63.5 * 72 / 25.4, 88.9 * 72 / 25.4
 
 
@@ -61,7 +60,8 @@ def test_manifest_counts_bought_dice_and_files(kit, mi):
         assert (m["game"], m["lang"], m["paper"]) == (GAME, lang, paper)
         cards = {f"{t.id}_card": t.count for t in mi.game.card_types}
         assert m["components"] == {**cards, "player_aid": min(6, mi.game.players.max),
-                                   "reference_sheet": 2, "score_pad": 2}
+                                   "reference_sheet": min(6, mi.game.players.max),
+                                   "score_pad": 2}
         assert sum(cards.values()) == len(mi.deck()) == mi.game.deck_size
         assert len(m["bought"]) == 1 and "2" in m["bought"][0]
         assert {f["path"] for f in m["files"]} == FILES == {p.name for p in folder.glob("*.pdf")}
@@ -161,12 +161,38 @@ def test_reference_sheet_prints_tables_and_pass_chances(kit, mi):
         assert float(pass_chance(delta)) == pytest.approx(by_differences(delta))
     row = " ".join(str(round(by_differences(d) * 100)) for d in range(-10, 10))
     for lang in ("en", "ko"):
-        text = pdftotext(kit / f"{lang}-a4" / "reference.pdf")
+        text = _page_text(kit / f"{lang}-a4" / "player-aids.pdf", 2)  # the first aid's back
         assert row in text
         for table in mi.tables.values():
             assert table.name.get(lang) in text
             for r in table.rows:
                 assert r.result.get(lang).split()[0] in text
+
+
+def _page_text(path: Path, page: int) -> str:
+    require(shutil.which("pdftotext") is not None,
+            "pdftotext missing (apt-get install poppler-utils)")
+    out = subprocess.run(["pdftotext", "-raw", "-f", str(page), "-l", str(page), str(path), "-"],
+                         capture_output=True, text=True, check=True)
+    return re.sub(r"\s+", " ", out.stdout)
+
+
+def test_each_player_gets_one_double_sided_aid_with_the_reference_on_its_back(kit, mi):
+    """Issue #27: six single-sided aids and two reference pages were eight sheets; now each
+    player's sheet is the aid (phases) on the front and the reference (tables) behind it."""
+    players = min(6, mi.game.players.max)
+    chances = " ".join(str(round(float(pass_chance(d)) * 100)) for d in range(-10, 10))
+    for lang, paper, folder in _folders(kit):
+        pdf = folder / "player-aids.pdf"
+        with pikepdf.open(pdf) as doc:
+            assert len(doc.pages) == 2 * players, (lang, paper)
+        for sheet in range(players):
+            front, back = _page_text(pdf, 2 * sheet + 1), _page_text(pdf, 2 * sheet + 2)
+            assert all(p.name.get(lang) in front for p in mi.guide.phases), (lang, sheet)
+            assert chances in back and chances not in front, (lang, sheet)
+            assert all(table.name.get(lang) in back for table in mi.tables.values())
+    guide = pdftotext(kit / "en-a4" / "print-guide.pdf")
+    assert re.search(r"player-aids\.pdf \(\d+ p\.\): cardstock [^;]*; double-sided", guide)
 
 
 def test_player_aid_lists_the_nine_phases(kit, mi):

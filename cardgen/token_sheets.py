@@ -75,34 +75,57 @@ def _draw(c: Canvas, ctx: Ctx, section: Section, cells: Sequence[Rect], tag: str
 
 
 def write_tokens(doc: Document, front: Section | None, back: Section | None,
-                 rest: Sequence[Section], *, duplex: str, offset: tuple[float, float]) -> None:
-    """Two-sided tokens (front page, then its backs in register), then the one-sided sheets.
+                 rest: Sequence[Section], *, duplex: str, offset: tuple[float, float],
+                 opener: Callable[[float], float] | None = None) -> None:
+    """Two-sided tokens (front page, then its backs in register), then the one-sided sections:
+    on the front page under the two-sided tokens while they fit (their reverse stays blank),
+    the others on sheets of their own. `opener(top)`, when given, draws a one-sided block of
+    its own (a game's pawns) at the top of the first one-sided sheet and returns the y under
+    it, where the sections left over go on.
 
     Pass front and back as None for a game with no two-sided tokens. The form names
     ("inv_front", ...) are in the PDF's bytes, so they stay as they were."""
     c, ctx = doc.canvas, doc.ctx
     page = c._pagesize
+    y = page[1] - token_layout.MARGIN
+    left = list(enumerate(rest))
     if front is not None and back is not None:
-        top = _heading(c, ctx, page[1] - token_layout.MARGIN, front.heading)
+        top = _heading(c, ctx, y, front.heading)
         grid = token_layout.grid(page, len(front.items), front.size, top=top, cols=front.cols,
                                  gap=PAIR_GAP)
         _draw(c, ctx, front, grid.cells, "inv_front")
+        y = grid.bottom - mm(6)
+        while left and _fits(page, left[0][1], y):
+            n, section = left.pop(0)
+            y = _place(c, ctx, page, section, y, f"sec{n}")
         doc.end_page()
         _heading(c, ctx, page[1] - token_layout.MARGIN, back.heading)
         _draw(c, ctx, back, imposition.back_cells(grid.cells, page, duplex, offset), "inv_back",
               grow=BACK_GROW)
         doc.end_page()
-    y = page[1] - token_layout.MARGIN
-    for n, section in enumerate(rest):
-        probe = token_layout.grid(page, len(section.items), section.size, top=y - mm(7),
-                                  cols=section.cols)
-        if probe.bottom < token_layout.MARGIN:
+        y = page[1] - token_layout.MARGIN
+    if opener is not None:
+        y = opener(y) - mm(6)
+    for n, section in left:
+        if not _fits(page, section, y):
             doc.end_page()
             y = page[1] - token_layout.MARGIN
-        top = _heading(c, ctx, y, section.heading)
-        grid = token_layout.grid(page, len(section.items), section.size, top=top,
-                                 cols=section.cols)
-        _draw(c, ctx, section, grid.cells, f"sec{n}")
-        y = grid.bottom - mm(6)
-    if rest:  # else the two-sided pair was the whole file: no blank last page
+        y = _place(c, ctx, page, section, y, f"sec{n}")
+    if left or opener is not None:  # else the front page holds the rest: no blank last page
         doc.end_page()
+
+
+def _fits(page: tuple[float, float], section: Section, y: float) -> bool:
+    """Whether `section` with its heading fits on the page from `y` down."""
+    probe = token_layout.grid(page, len(section.items), section.size, top=y - mm(7),
+                              cols=section.cols)
+    return probe.bottom >= token_layout.MARGIN
+
+
+def _place(c: Canvas, ctx: Ctx, page: tuple[float, float], section: Section, y: float,
+           tag: str) -> float:
+    """Draw `section` under its heading from `y`; return the y the next section starts at."""
+    top = _heading(c, ctx, y, section.heading)
+    grid = token_layout.grid(page, len(section.items), section.size, top=top, cols=section.cols)
+    _draw(c, ctx, section, grid.cells, tag)
+    return grid.bottom - mm(6)

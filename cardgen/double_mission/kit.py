@@ -67,11 +67,13 @@ def families(ctx: Ctx) -> list[CardFamily]:
 
 def _tokens(job: FileJob) -> Written:
     from ..token_sheets import write_tokens
+    from .pawns import draw_pawns
     from .tokens import sections
 
     front, back, cardstock, _ = sections(job.ctx)
     doc = job.open("tokens.pdf", t(job.ctx.lang, "tokens"))
-    write_tokens(doc, front, back, cardstock, duplex=job.duplex, offset=job.offset)
+    write_tokens(doc, front, back, cardstock, duplex=job.duplex, offset=job.offset,
+                 opener=lambda top: draw_pawns(doc.canvas, doc.ctx, top))
     return doc.path, doc.save(), job.page
 
 
@@ -81,14 +83,6 @@ def _stickers(job: FileJob) -> Written:
 
     doc = job.open("stickers.pdf", t(job.ctx.lang, "stickers"))
     write_tokens(doc, None, None, sections(job.ctx)[3], duplex=job.duplex, offset=job.offset)
-    return doc.path, doc.save(), job.page
-
-
-def _pawns(job: FileJob) -> Written:
-    from .pawns import write_pawns
-
-    doc = job.open("pawns.pdf", t(job.ctx.lang, "pawns"))
-    write_pawns(doc)
     return doc.path, doc.save(), job.page
 
 
@@ -181,7 +175,6 @@ KIT = Kit(
                 note=_note("note_tokens"), tts="tiles"),
         KitFile("stickers.pdf", _stickers, preview_dpi=40, stock="sticker",
                 note=_note("note_stickers")),
-        KitFile("pawns.pdf", _pawns, stock="cardstock", note=_note("note_pawns")),
         KitFile("player-aids.pdf", _aids, stock="cardstock", note=_note("note_aids")),
         KitFile("rules-summary.pdf", _rules),
         # The two board files draw the whole world map: the longest jobs go first.

@@ -11,7 +11,6 @@ from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import text
-from ..documents import Document
 from ..geometry import Rect, mm
 from ..render.common import INK, MUTED, Ctx, hexcolor
 from .emblems import monogram
@@ -21,28 +20,32 @@ WIDTH, PANEL, TAB = mm(28), mm(38), mm(14)
 GAP = mm(8)
 
 
-def write_pawns(doc: Document) -> None:
-    """One page of standees, one per character, with a heading and the folding note."""
-    c, ctx = doc.canvas, doc.ctx
-    pw, ph = c._pagesize
+def draw_pawns(c: Canvas, ctx: Ctx, top: float) -> float:
+    """The standees, one per character, with a heading and the folding note, from `top` down
+    (on a sheet of the tokens file); returns the y under them."""
+    pw = c._pagesize[0]
     chars = ctx.game.characters
     c.setFillColor(INK)
     c.setFont(ctx.fonts.bold, 11)
-    c.drawString(mm(15), ph - mm(18), t(ctx.lang, "pawns"))
-    block = text.fit(t(ctx.lang, "pawn_help"), Rect(mm(15), ph - mm(34), pw - mm(30), mm(13)),
-                     ctx.fonts.body, 9, item="pawns", field="help")
-    text.draw(c, block, Rect(mm(15), ph - mm(34), pw - mm(30), mm(13)))
+    c.drawString(mm(15), top - mm(6), t(ctx.lang, "pawns"))
+    help_box = Rect(mm(15), top - mm(22), pw - mm(30), mm(13))
+    block = text.fit(t(ctx.lang, "pawn_help"), help_box, ctx.fonts.body, 9, item="pawns",
+                     field="help")
+    text.draw(c, block, help_box)
     names = [ch.name.en for ch in chars]  # the cards' letters, in both languages
-    for ch, box in zip(chars, strips((pw, ph), len(chars)), strict=True):
+    boxes = strips(c._pagesize, len(chars), top)
+    for ch, box in zip(chars, boxes, strict=True):
         _standee(c, ctx, ch, box, monogram(ch.name.en, names))
-    doc.end_page()
+    return boxes[0].y
 
 
-def strips(page: tuple[float, float], count: int) -> list[Rect]:
-    """Where each of `count` standee strips lies on the page: a centred row under the help."""
+def strips(page: tuple[float, float], count: int, top: float | None = None) -> list[Rect]:
+    """Where each of `count` standee strips lies: a centred row under the heading and help
+    that start at `top` (the page's top margin when None)."""
+    top = page[1] - mm(12) if top is None else top
     total = count * WIDTH + (count - 1) * GAP
     height = 2 * PANEL + 2 * TAB
-    x, y = (page[0] - total) / 2, page[1] - mm(42) - height
+    x, y = (page[0] - total) / 2, top - mm(30) - height
     return [Rect(x + i * (WIDTH + GAP), y, WIDTH, height) for i in range(count)]
 
 

@@ -38,8 +38,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "count_row": "Count", "points_row": "Points", "place_row": "Place", "place": "#{n}",
         "pawn_help": "Cut out each strip, fold it in the middle so the two pictures meet back "
                      "to back (glue them), then fold the two end tabs outwards so it stands.",
-        "note_tokens": "Page 1 and 2 double-sided (investigation tokens), the rest one-sided; "
-                       "cut out the discs.",
+        "note_tokens": "Pages 1 and 2 double-sided (investigation tokens, with the Million "
+                       "tokens and markers under them), then one-sided: the pawns, one "
+                       "standee per character. Cut out the discs and strips.",
         "note_stickers": "Stick a treasure sticker on each side of every 16 mm disc, a value "
                          "sticker on each side of every 22 mm disc, and a die-face sticker "
                          "({sticker} mm) in the middle of each face of the {die} mm dice, on "
@@ -47,7 +48,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "note_aids": "One page per player; trim along the aid's border if you like.",
         "note_board": "One A2 sheet; or print board-tiled.pdf and glue the tiles.",
         "note_tiles": "Trim, overlap the shaded strips, match the crosses, glue.",
-        "note_pawns": "One standee per character.",
         "buy_dice": "{n} six-sided dice, {die} mm with rounded edges (the stickers are "
                     "{sticker} mm): {per} for each of the {chars} characters "
                     "(a game uses at most {used})",
@@ -118,14 +118,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "count_row": "개수", "points_row": "점수", "place_row": "등수", "place": "{n}등",
         "pawn_help": "띠를 하나씩 오려 가운데를 접어 두 그림이 등을 맞대게 붙인 뒤, 양 끝 "
                      "날개를 바깥으로 접어 세운다.",
-        "note_tokens": "1-2쪽은 양면(수사 기록 토큰), 나머지는 단면으로 인쇄해 원을 오린다.",
+        "note_tokens": "1-2쪽은 양면(수사 기록 토큰, 그 아래 밀리언 토큰과 마커), 다음 쪽은 "
+                       "단면(캐릭터마다 하나씩 세우는 말)으로 인쇄해 원과 띠를 오린다.",
         "note_stickers": "16 mm 원판마다 양면에 보물 스티커를, 22 mm 원판마다 양면에 가치 "
                          "스티커를 붙이고, 주사위 스티커({sticker} mm)는 {die} mm 주사위의 각 "
                          "면 가운데, 둥근 모서리 안쪽의 평평한 곳에 붙인다.",
         "note_aids": "한 사람에 한 장; 원하면 테두리를 따라 자른다.",
         "note_board": "A2 한 장; 또는 board-tiled.pdf를 인쇄해 조각을 붙인다.",
         "note_tiles": "여백을 자르고 회색 띠를 겹쳐 십자 표시를 맞춰 붙인다.",
-        "note_pawns": "캐릭터마다 하나.",
         "buy_dice": "6면 주사위 {n}개, 모서리가 둥근 {die} mm(스티커는 {sticker} mm): "
                     "캐릭터 {chars}명에 {per}개씩 "
                     "(한 게임에 최대 {used}개를 쓴다)",

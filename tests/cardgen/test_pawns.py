@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pikepdf
 import pytest
 
 from cardgen.double_mission import pawns
@@ -21,7 +22,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("pawns")
     result = cardgen("build", "--out", str(out), "--quiet", "--game", "double-mission")
     assert result.returncode == 0, result.stderr
-    return out / "double-mission" / "en-a4" / "pawns.pdf"
+    return out / "double-mission" / "en-a4" / "tokens.pdf"  # the pawns: its last sheet
 
 
 def test_both_pictures_have_their_top_at_the_fold_in_the_geometry():
@@ -35,7 +36,9 @@ def test_both_pictures_have_their_top_at_the_fold_in_the_geometry():
 
 def test_every_name_sits_at_the_panel_end_away_from_the_fold(built):
     game = load_game("double-mission", CONTENT)
-    boxes = text_boxes(built, 0)
+    with pikepdf.open(built) as pdf:
+        last = len(pdf.pages) - 1
+    boxes = text_boxes(built, last)
     strips = pawns.strips(PAPERS["a4"], len(game.characters))
     for ch, strip in zip(game.characters, strips, strict=True):
         fold = pawns.fold(strip)

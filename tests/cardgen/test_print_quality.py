@@ -323,7 +323,7 @@ def test_double_mission_stickers_never_share_a_page_with_cardstock(built):
 
 def test_double_mission_prints_one_pawn_per_character(built):
     game = load_game("double-mission", CONTENT)
-    text = pdftotext(built / "double-mission" / "en-a4" / "pawns.pdf")
+    text = pdftotext(built / "double-mission" / "en-a4" / "tokens.pdf")
     for ch in game.characters:
         assert ch.name.get("en") in text
 

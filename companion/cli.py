@@ -94,8 +94,14 @@ def serve(args: argparse.Namespace) -> None:
         return
     flask_app.extensions["games"].store.close()  # each worker opens its own after the fork
     if args.workers > 1 and flask_app.config["RATELIMIT_STORAGE_URI"] == "memory://":
-        # one count for every worker, not one each (ratestore.py)
-        shared = Path(flask_app.instance_path) / "ratelimits.db"
+        # one count for every worker, not one each (ratestore.py); beside a SQLite game file,
+        # so two companions on one machine (two tables' databases) keep their own counts
+        from .dbhealth import sqlite_path
+        from .store import database_url
+
+        games_file = sqlite_path(database_url(flask_app.config["DATABASE"]))
+        shared = (games_file.with_name(games_file.name + ".ratelimits") if games_file
+                  else Path(flask_app.instance_path) / "ratelimits.db")
         config["RATELIMIT_STORAGE_URI"] = f"mk-sqlite://{shared}"
     from .multiworker import run_gunicorn
 

@@ -3,7 +3,8 @@
 `limits` keeps counters in memory per process by default, so `companion serve --workers 3`
 let one address make 90 games a minute where the limit said 30. With several workers and no
 store configured (Redis, memcached), `companion serve` points every worker at this store:
-fixed-window counters in `instance/ratelimits.db` (WAL; each hit one short write).
+fixed-window counters in a file beside the SQLite games file (`<db>.ratelimits`), or in
+`instance/ratelimits.db` with PostgreSQL (WAL; each hit one short write).
 Registered with `limits` as the `mk-sqlite:///PATH` scheme."""
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class SQLiteStorage(Storage):
         super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
         self.path = uri.split("://", 1)[1] or ":memory:"
         self._local = threading.local()
-        self._db().execute(SCHEMA)
+        self._write(SCHEMA, ())
 
     @property
     def base_exceptions(self) -> type[Exception]:
@@ -42,12 +43,14 @@ class SQLiteStorage(Storage):
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
         if db is None:
-            # timeout 0: no SQLite busy handler, whose sleeps grow to 100 ms; `_write`
-            # retries a locked write after a fraction of a millisecond instead
-            db = sqlite3.connect(self.path, timeout=0, isolation_level=None,
+            # Setting up waits for the lock as long as it takes (several workers start at
+            # once on the same file); after that no SQLite busy handler, whose sleeps grow
+            # to 100 ms: `_write` retries a locked write after a fraction of a millisecond
+            db = sqlite3.connect(self.path, timeout=10, isolation_level=None,
                                  check_same_thread=False)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=OFF")  # counters, not games: a crash may lose some
+            db.execute("PRAGMA busy_timeout=0")
             self._local.db = db
         return db
 

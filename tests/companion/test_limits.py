@@ -137,6 +137,8 @@ def test_workers_share_one_count(tmp_path):
     finally:
         srv.kill()
     assert codes.count(201) == 30 and codes.count(429) == 10, codes
+    # the count is this companion's own (beside its games), not every companion's here
+    assert (tmp_path / "w.db.ratelimits").exists()
 
 
 def test_the_shared_store_counts_across_connections(tmp_path):

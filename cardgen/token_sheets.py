@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -88,16 +88,13 @@ def write_tokens(doc: Document, front: Section | None, back: Section | None,
     c, ctx = doc.canvas, doc.ctx
     page = c._pagesize
     y = page[1] - token_layout.MARGIN
-    left = list(enumerate(rest))
+    left = [(f"sec{n}", section) for n, section in enumerate(rest)]
     if front is not None and back is not None:
         top = _heading(c, ctx, y, front.heading)
         grid = token_layout.grid(page, len(front.items), front.size, top=top, cols=front.cols,
                                  gap=PAIR_GAP)
         _draw(c, ctx, front, grid.cells, "inv_front")
-        y = grid.bottom - mm(6)
-        while left and _fits(page, left[0][1], y):
-            n, section = left.pop(0)
-            y = _place(c, ctx, page, section, y, f"sec{n}")
+        y = _fill(c, ctx, page, left, grid.bottom - mm(6))
         doc.end_page()
         _heading(c, ctx, page[1] - token_layout.MARGIN, back.heading)
         _draw(c, ctx, back, imposition.back_cells(grid.cells, page, duplex, offset), "inv_back",
@@ -106,26 +103,33 @@ def write_tokens(doc: Document, front: Section | None, back: Section | None,
         y = page[1] - token_layout.MARGIN
     if opener is not None:
         y = opener(y) - mm(6)
-    for n, section in left:
-        if not _fits(page, section, y):
-            doc.end_page()
-            y = page[1] - token_layout.MARGIN
-        y = _place(c, ctx, page, section, y, f"sec{n}")
     if left or opener is not None:  # else the front page holds the rest: no blank last page
+        y = _fill(c, ctx, page, left, y)
+        while left:
+            doc.end_page()
+            _fill(c, ctx, page, left, page[1] - token_layout.MARGIN)
         doc.end_page()
 
 
-def _fits(page: tuple[float, float], section: Section, y: float) -> bool:
-    """Whether `section` with its heading fits on the page from `y` down."""
-    probe = token_layout.grid(page, len(section.items), section.size, top=y - mm(7),
-                              cols=section.cols)
-    return probe.bottom >= token_layout.MARGIN
-
-
-def _place(c: Canvas, ctx: Ctx, page: tuple[float, float], section: Section, y: float,
-           tag: str) -> float:
-    """Draw `section` under its heading from `y`; return the y the next section starts at."""
-    top = _heading(c, ctx, y, section.heading)
-    grid = token_layout.grid(page, len(section.items), section.size, top=top, cols=section.cols)
-    _draw(c, ctx, section, grid.cells, tag)
-    return grid.bottom - mm(6)
+def _fill(c: Canvas, ctx: Ctx, page: tuple[float, float], left: list[tuple[str, Section]],
+          y: float) -> float:
+    """Place the sections of `left` from `y` down while rows fit, taking them off the list; a
+    section whose rows do not all fit is split (its heading repeated over the rest on the next
+    sheet), so no sheet is left half empty. Returns the y under the last one."""
+    while left:
+        tag, section = left[0]
+        top = y - mm(7)
+        grid = token_layout.grid(page, len(section.items), section.size, top=top,
+                                 cols=section.cols)
+        fitting = [cell for cell in grid.cells if cell.y >= token_layout.MARGIN]
+        if not fitting:
+            return y
+        _heading(c, ctx, y, section.heading)
+        part = replace(section, items=section.items[:len(fitting)])
+        _draw(c, ctx, part, fitting, tag)
+        y = min(cell.y for cell in fitting) - mm(6)
+        if len(fitting) < len(section.items):
+            left[0] = (f"{tag}b", replace(section, items=section.items[len(fitting):]))
+            return y
+        left.pop(0)
+    return y

@@ -1,0 +1,70 @@
+"""No paper wasted (issue #27): every sheet of pieces to cut out (cards, tokens, aids,
+stickers), except the last sheet of its file, is at least 60 % used, on A4 and on Letter.
+
+A double-sided file's sheet is two pages, front and back, and is as used as its fuller
+side; a one-sided page is a sheet of its own. Use is read off the rendered page
+(sheet_use.py): the pieces, with the gutters between them that no other piece could use."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgen.fonts import fonts_for
+from cardgen.kit import card_files, kit_for
+from cardgen.render.common import Ctx
+from missionkit.content import load_game
+from tests.cardgen import kits
+from tests.cardgen.sheet_use import page_use, pages
+from tests.conftest import CONTENT, require
+
+LEAST = 0.60
+PIECES = ("cardstock", "sticker")  # the stocks pieces are cut from (not books or boards)
+
+
+def _piece_files(game: str) -> dict[str, bool]:
+    """Each file of `game`'s kit holding pieces to cut out -> whether it is double-sided."""
+    kit = kit_for(game)
+    ctx = Ctx(load_game(game, CONTENT), "en", fonts_for("en"))
+    found = {runs[0].file_name: True for runs in card_files(kit.families(ctx))}
+    found.update({f.name: f.two_sided for f in kit.files if f.stock in PIECES})
+    return found
+
+
+def _sheets(count: int, two_sided: bool) -> list[list[int]]:
+    """The page numbers (from 0) of each sheet of a file of `count` pages: front and back,
+    or one page."""
+    return [list(range(i, min(i + 2, count))) for i in range(0, count, 2)] if two_sided \
+        else [[i] for i in range(count)]
+
+
+def test_a_full_and_a_three_card_sheet_read_as_they_look(every_kit: Path) -> None:
+    """The measure itself: a full card sheet reads full, the plan deck's short last sheet on
+    Letter (one card of eight) reads nearly empty."""
+    require(shutil.which("pdftoppm") is not None, "pdftoppm missing (apt-get install "
+            "poppler-utils)")
+    plan = pages(every_kit / "double-mission" / "en-letter" / "plan-cards.pdf")
+    assert page_use(plan[0], bridged=True) > 0.85
+    assert page_use(plan[-2], bridged=True) < 0.2
+
+
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+@pytest.mark.parametrize("game", kits.kit_games())
+def test_every_sheet_but_a_files_last_is_at_least_60_percent_used(every_kit: Path, game: str,
+                                                                    paper: str) -> None:
+    require(shutil.which("pdftoppm") is not None, "pdftoppm missing (apt-get install "
+            "poppler-utils)")
+    folder = every_kit / game / f"en-{paper}"
+    sparse = []
+    for name, two_sided in _piece_files(game).items():
+        rendered = pages(folder / name)
+        sheets = _sheets(len(rendered), two_sided)
+        for n, sheet in enumerate(sheets[:-1], start=1):
+            raw = max(page_use(rendered[i]) for i in sheet)
+            use = raw if raw >= LEAST else max(page_use(rendered[i], bridged=True)
+                                               for i in sheet)
+            if use < LEAST:
+                sparse.append(f"{name} sheet {n} of {len(sheets)}: {use:.0%}")
+    assert not sparse, sparse

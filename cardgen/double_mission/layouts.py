@@ -23,8 +23,8 @@ POKER: dict[str, Boxes] = {
     "character": {
         "name": (4, 4, 55.5, 11),
         "side": (4, 15.5, 55.5, 7),
-        "emblem": (16.75, 24, 30, 24),
-        "text": (5, 51, 53.5, 26),
+        "emblem": (16.75, 24, 30, 23.5),
+        "text": (5, 49.5, 53.5, 28),  # five lines at 10.5 pt: every side's text one size
         "footer": (4, 79.5, 55.5, 6),
     },
     "title": {

@@ -28,3 +28,21 @@ def test_no_two_characters_share_a_monogram(game):
     names = [ch.name.en for ch in game.characters]
     marks = [monogram(n, names) for n in names]
     assert len(set(marks)) == len(marks), marks
+
+
+def test_every_character_side_prints_its_ability_at_one_size(game, every_kit):
+    """Issue #27: King B's ability printed at 8.5 pt beside 10.5 pt on every other side.
+    Read back from the PDF: each side's lines (runs of 8+ characters found in its text)."""
+    from tests.cardgen.pdf_text_sizes import text_runs
+
+    for lang in ("en", "ko"):
+        path = every_kit / "double-mission" / f"{lang}-a4" / "missions-characters-titles.pdf"
+        runs = [r for r in text_runs(path) if len(r.text.strip()) >= 8]
+        sizes = {}
+        for ch in game.characters:
+            for side, s in ch.sides.items():
+                body = s.text.get(lang)
+                found = {round(r.size, 2) for r in runs if r.text.strip() in body}
+                assert found, (lang, ch.id, side)
+                sizes[f"{ch.id} {side}"] = min(found)
+        assert set(sizes.values()) == {10.5}, (lang, sizes)

@@ -144,7 +144,9 @@ def test_two_phones_play_a_whole_game(browser, live):  # noqa: F811
     end_turn(spectre, "SPECTRE")
 
     # MI6, round 4: Nightingale is ready (since MI6's last turn ended), passes, and
-    # reaches the MP target
+    # reaches the MP target. (That log line is older than SPECTRE's end of turn: wait for
+    # MI6's turn itself on MI6's phone before tapping through it.)
+    mi6.wait_for_selector("text=MI6’s turn", timeout=8000)
     mi6.wait_for_selector("#game .log >> text=Nightingale is ready for missions again.",
                           state="attached",
                           timeout=8000)

@@ -94,7 +94,7 @@ def write_tokens(doc: Document, front: Section | None, back: Section | None,
         grid = token_layout.grid(page, len(front.items), front.size, top=top, cols=front.cols,
                                  gap=PAIR_GAP)
         _draw(c, ctx, front, grid.cells, "inv_front")
-        y = _fill(c, ctx, page, left, grid.bottom - mm(6))
+        _fill(c, ctx, page, left, grid.bottom - mm(6))
         doc.end_page()
         _heading(c, ctx, page[1] - token_layout.MARGIN, back.heading)
         _draw(c, ctx, back, imposition.back_cells(grid.cells, page, duplex, offset), "inv_back",
@@ -104,7 +104,7 @@ def write_tokens(doc: Document, front: Section | None, back: Section | None,
     if opener is not None:
         y = opener(y) - mm(6)
     if left or opener is not None:  # else the front page holds the rest: no blank last page
-        y = _fill(c, ctx, page, left, y)
+        _fill(c, ctx, page, left, y)
         while left:
             doc.end_page()
             _fill(c, ctx, page, left, page[1] - token_layout.MARGIN)
@@ -112,24 +112,21 @@ def write_tokens(doc: Document, front: Section | None, back: Section | None,
 
 
 def _fill(c: Canvas, ctx: Ctx, page: tuple[float, float], left: list[tuple[str, Section]],
-          y: float) -> float:
+          y: float) -> None:
     """Place the sections of `left` from `y` down while rows fit, taking them off the list; a
     section whose rows do not all fit is split (its heading repeated over the rest on the next
-    sheet), so no sheet is left half empty. Returns the y under the last one."""
+    sheet), so no sheet is left half empty."""
     while left:
         tag, section = left[0]
-        top = y - mm(7)
-        grid = token_layout.grid(page, len(section.items), section.size, top=top,
+        grid = token_layout.grid(page, len(section.items), section.size, top=y - mm(7),
                                  cols=section.cols)
         fitting = [cell for cell in grid.cells if cell.y >= token_layout.MARGIN]
         if not fitting:
-            return y
+            return
         _heading(c, ctx, y, section.heading)
-        part = replace(section, items=section.items[:len(fitting)])
-        _draw(c, ctx, part, fitting, tag)
-        y = min(cell.y for cell in fitting) - mm(6)
+        _draw(c, ctx, replace(section, items=section.items[:len(fitting)]), fitting, tag)
         if len(fitting) < len(section.items):
             left[0] = (f"{tag}b", replace(section, items=section.items[len(fitting):]))
-            return y
+            return
         left.pop(0)
-    return y
+        y = min(cell.y for cell in fitting) - mm(6)

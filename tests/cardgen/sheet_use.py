@@ -17,11 +17,14 @@ A 3 x 3 sheet of cards reads about 85 % (96 % bridged), a sheet holding three ca
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
+
+from tests.conftest import require
 
 DPI = 36
 PAPER = 235  # a grey level above this is unprinted paper
@@ -46,6 +49,8 @@ def page_use(image: Image.Image, dpi: int = DPI, bridged: bool = False) -> float
 
 def pages(pdf: Path, dpi: int = DPI) -> list[Image.Image]:
     """Every page of `pdf` in grey at `dpi`, in page order."""
+    require(shutil.which("pdftoppm") is not None,
+            "pdftoppm missing (apt-get install poppler-utils)")
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", str(pdf), f"{tmp}/p"],
                        check=True, capture_output=True)

@@ -60,10 +60,13 @@ def folders(kit: Path) -> list[tuple[str, str, Path]]:
     return [(lang, paper, kit / f"{lang}-{paper}") for lang, paper in COMBOS]
 
 
-def pdftotext(path: Path) -> str:
+def pdftotext(path: Path, page: int | None = None) -> str:
+    """The text of `path` (only of page `page`, from 1, when given), spaces collapsed."""
     require(shutil.which("pdftotext") is not None,
             "pdftotext missing (apt-get install poppler-utils)")
-    out = subprocess.run(["pdftotext", "-raw", str(path), "-"], capture_output=True, text=True)
+    pages = ["-f", str(page), "-l", str(page)] if page is not None else []
+    out = subprocess.run(["pdftotext", "-raw", *pages, str(path), "-"], capture_output=True,
+                         text=True)
     assert out.returncode == 0, f"{path}: {out.stderr}"  # a missing file is a failure, not ""
     return re.sub(r"\s+", " ", out.stdout)
 

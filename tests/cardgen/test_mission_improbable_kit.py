@@ -161,20 +161,12 @@ def test_reference_sheet_prints_tables_and_pass_chances(kit, mi):
         assert float(pass_chance(delta)) == pytest.approx(by_differences(delta))
     row = " ".join(str(round(by_differences(d) * 100)) for d in range(-10, 10))
     for lang in ("en", "ko"):
-        text = _page_text(kit / f"{lang}-a4" / "player-aids.pdf", 2)  # the first aid's back
+        text = pdftotext(kit / f"{lang}-a4" / "player-aids.pdf", 2)  # the first aid's back
         assert row in text
         for table in mi.tables.values():
             assert table.name.get(lang) in text
             for r in table.rows:
                 assert r.result.get(lang).split()[0] in text
-
-
-def _page_text(path: Path, page: int) -> str:
-    require(shutil.which("pdftotext") is not None,
-            "pdftotext missing (apt-get install poppler-utils)")
-    out = subprocess.run(["pdftotext", "-raw", "-f", str(page), "-l", str(page), str(path), "-"],
-                         capture_output=True, text=True, check=True)
-    return re.sub(r"\s+", " ", out.stdout)
 
 
 def test_each_player_gets_one_double_sided_aid_with_the_reference_on_its_back(kit, mi):
@@ -187,7 +179,7 @@ def test_each_player_gets_one_double_sided_aid_with_the_reference_on_its_back(ki
         with pikepdf.open(pdf) as doc:
             assert len(doc.pages) == 2 * players, (lang, paper)
         for sheet in range(players):
-            front, back = _page_text(pdf, 2 * sheet + 1), _page_text(pdf, 2 * sheet + 2)
+            front, back = pdftotext(pdf, 2 * sheet + 1), pdftotext(pdf, 2 * sheet + 2)
             assert all(p.name.get(lang) in front for p in mi.guide.phases), (lang, sheet)
             assert chances in back and chances not in front, (lang, sheet)
             assert all(table.name.get(lang) in back for table in mi.tables.values())

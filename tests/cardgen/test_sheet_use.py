@@ -7,7 +7,6 @@ side; a one-sided page is a sheet of its own. Use is read off the rendered page
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from cardgen.render.common import Ctx
 from missionkit.content import load_game
 from tests.cardgen import kits
 from tests.cardgen.sheet_use import page_use, pages
-from tests.conftest import CONTENT, require
+from tests.conftest import CONTENT
 
 LEAST = 0.60
 PIECES = ("cardstock", "sticker")  # the stocks pieces are cut from (not books or boards)
@@ -43,8 +42,6 @@ def _sheets(count: int, two_sided: bool) -> list[list[int]]:
 def test_a_full_and_a_three_card_sheet_read_as_they_look(every_kit: Path) -> None:
     """The measure itself: a full card sheet reads full, the plan deck's short last sheet on
     Letter (one card of eight) reads nearly empty."""
-    require(shutil.which("pdftoppm") is not None, "pdftoppm missing (apt-get install "
-            "poppler-utils)")
     plan = pages(every_kit / "double-mission" / "en-letter" / "plan-cards.pdf")
     assert page_use(plan[0], bridged=True) > 0.85
     assert page_use(plan[-2], bridged=True) < 0.2
@@ -54,8 +51,6 @@ def test_a_full_and_a_three_card_sheet_read_as_they_look(every_kit: Path) -> Non
 @pytest.mark.parametrize("game", kits.kit_games())
 def test_every_sheet_but_a_files_last_is_at_least_60_percent_used(every_kit: Path, game: str,
                                                                     paper: str) -> None:
-    require(shutil.which("pdftoppm") is not None, "pdftoppm missing (apt-get install "
-            "poppler-utils)")
     folder = every_kit / game / f"en-{paper}"
     sparse = []
     for name, two_sided in _piece_files(game).items():

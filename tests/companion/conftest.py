@@ -39,6 +39,22 @@ def created(client):
     return r.json["id"], r.json["edit_token"], r.json["view_token"], r.json["state"]
 
 
+def start_together(target, args: tuple, count: int, timeout: float = 120) -> list:
+    """Start `count` processes at once (forked, as gunicorn's workers are), each running
+    `target(*args, barrier, results)`, all released by one barrier; return what each put."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    barrier, results = ctx.Barrier(count), ctx.Queue()
+    workers = [ctx.Process(target=target, args=(*args, barrier, results)) for _ in range(count)]
+    for w in workers:
+        w.start()
+    got = [results.get(timeout=timeout) for _ in workers]
+    for w in workers:
+        w.join(timeout=30)
+    return got
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

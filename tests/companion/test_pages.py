@@ -338,17 +338,9 @@ def test_workers_starting_together_share_one_secret_key(tmp_path):
     """Eight worker processes start at once on one instance folder (as gunicorn's do): none
     may crash and all must sign with the same key. Processes, not threads: that is what
     workers are, and CPython 3.11's parser is not safe across threads."""
-    import multiprocessing
+    from tests.companion.conftest import start_together
 
-    ctx = multiprocessing.get_context("fork")
-    barrier, results = ctx.Barrier(8), ctx.Queue()
-    workers = [ctx.Process(target=_start_worker, args=(str(tmp_path), barrier, results))
-               for _ in range(8)]
-    for w in workers:
-        w.start()
-    keys = [results.get(timeout=120) for _ in workers]
-    for w in workers:
-        w.join(timeout=30)
+    keys = start_together(_start_worker, (str(tmp_path),), 8)
     assert not [k for k in keys if k.startswith("crashed")], keys
     assert len(set(keys)) == 1 and len(keys[0]) == 64
 

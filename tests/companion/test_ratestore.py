@@ -3,9 +3,8 @@ gunicorn worker dying at start: "database is locked" while another set up the sa
 
 from __future__ import annotations
 
-import multiprocessing
-
 from companion.ratestore import SQLiteStorage
+from tests.companion.conftest import start_together
 
 
 def _open_and_count(path: str, barrier, results) -> None:
@@ -18,15 +17,7 @@ def _open_and_count(path: str, barrier, results) -> None:
 
 
 def test_workers_starting_together_all_open_the_store_and_count(tmp_path):
-    ctx = multiprocessing.get_context("fork")
     for attempt in range(8):  # each on a fresh file: the race is on the first set-up
         path = str(tmp_path / f"limits-{attempt}.db")
-        barrier, results = ctx.Barrier(6), ctx.Queue()
-        workers = [ctx.Process(target=_open_and_count, args=(path, barrier, results))
-                   for _ in range(6)]
-        for w in workers:
-            w.start()
-        got = [results.get(timeout=30) for _ in workers]
-        for w in workers:
-            w.join(timeout=30)
+        got = start_together(_open_and_count, (path,), 6, timeout=30)
         assert sorted(got, key=str) == [1, 2, 3, 4, 5, 6], got  # every hit counted once

@@ -65,12 +65,5 @@ def mission_emblem(c: Canvas, ctx: Ctx, m: Mission, cx: float, cy: float, s: flo
 
 def figure(c: Canvas, ch: Character, cx: float, cy: float, s: float,
            color: Color = white) -> None:
-    """A character's figure (art.yaml), in place of the monogram the cards once showed."""
+    """A character's figure (art.yaml), on its cards and its pawn."""
     icons.card_icon(c, "double_mission", "characters", ch.id, cx, cy, s, color)
-
-
-def monogram(name: str, names: list[str]) -> str:
-    """A character's letter: its first, or its first two where another name shares the first
-    (Jack and Joker: "Ja", "Jo"). The pawns still print it under the figure's name."""
-    shared = sum(n[:1] == name[:1] for n in names) > 1
-    return name[:2] if shared else name[:1]

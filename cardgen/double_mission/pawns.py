@@ -7,13 +7,15 @@ with its top at the fold (the upper one upside down on the sheet), and stands up
 
 from __future__ import annotations
 
-from reportlab.lib.colors import white
+from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
+
+from missionkit.double_mission.model import Character
 
 from .. import text
 from ..geometry import Rect, mm
 from ..render.common import INK, MUTED, Ctx, hexcolor
-from .emblems import monogram
+from .emblems import figure
 from .strings import t
 
 WIDTH, PANEL, TAB = mm(28), mm(38), mm(14)
@@ -32,10 +34,9 @@ def draw_pawns(c: Canvas, ctx: Ctx, top: float) -> float:
     block = text.fit(t(ctx.lang, "pawn_help"), help_box, ctx.fonts.body, 9, item="pawns",
                      field="help")
     text.draw(c, block, help_box)
-    names = [ch.name.en for ch in chars]  # the cards' letters, in both languages
     boxes = strips(c._pagesize, len(chars), top)
     for ch, box in zip(chars, boxes, strict=True):
-        _standee(c, ctx, ch, box, monogram(ch.name.en, names))
+        _standee(c, ctx, ch, box)
     return boxes[0].y
 
 
@@ -63,15 +64,15 @@ def fold(box: Rect) -> float:
     return box.y + TAB + PANEL
 
 
-def _standee(c: Canvas, ctx: Ctx, ch: object, box: Rect, mark: str) -> None:
-    color = hexcolor(ch.color)  # type: ignore[attr-defined]
+def _standee(c: Canvas, ctx: Ctx, ch: Character, box: Rect) -> None:
+    color = hexcolor(ch.color)
     name = ctx.name(ch)
     (front, _), (back, _) = panels(box)
     for panel, turn in panels(box):
         c.saveState()
         c.translate(panel.cx, panel.cy)
         c.rotate(turn)
-        _panel(c, ctx, Rect(-panel.w / 2, -panel.h / 2, panel.w, panel.h), color, name, mark)
+        _panel(c, ctx, Rect(-panel.w / 2, -panel.h / 2, panel.w, panel.h), ch, color, name)
         c.restoreState()
     c.setFillColor(color)
     for tab in (Rect(box.x, box.y, box.w, TAB), Rect(box.x, box.y1 - TAB, box.w, TAB)):
@@ -86,14 +87,13 @@ def _standee(c: Canvas, ctx: Ctx, ch: object, box: Rect, mark: str) -> None:
     c.setDash()
 
 
-def _panel(c: Canvas, ctx: Ctx, r: Rect, color: object, name: str, mark: str) -> None:
+def _panel(c: Canvas, ctx: Ctx, r: Rect, ch: Character, color: Color, name: str) -> None:
+    """One face: the character's figure (the card's, art.yaml) on a white disc, its name under."""
     c.setFillColor(color)
     c.rect(r.x, r.y, r.w, r.h, fill=1, stroke=0)
     c.setFillColor(white)
-    c.circle(r.cx, r.cy + mm(5), mm(9), fill=1, stroke=0)
-    c.setFillColor(color)
-    c.setFont(ctx.fonts.display, 22)
-    c.drawCentredString(r.cx, r.cy + mm(5) - 8, mark)
+    c.circle(r.cx, r.cy + mm(5), mm(10), fill=1, stroke=0)
+    figure(c, ch, r.cx, r.cy + mm(5), mm(15), color)
     c.setFillColor(white)
     text.one_line(c, name, Rect(r.x + mm(2), r.y + mm(3), r.w - mm(4), mm(6)),
                   ctx.fonts.display, 12, item="pawns", field="name", min_size=7)

@@ -22,14 +22,6 @@ def test_ladders_are_tables_not_slashed_lists(game, every_kit):
         assert row in text, (m.id, row)
 
 
-def test_no_two_characters_share_a_monogram(game):
-    from cardgen.double_mission.emblems import monogram
-
-    names = [ch.name.en for ch in game.characters]
-    marks = [monogram(n, names) for n in names]
-    assert len(set(marks)) == len(marks), marks
-
-
 def test_every_character_side_prints_its_ability_at_one_size(game, every_kit):
     """Issue #27: King B's ability printed at 8.5 pt beside 10.5 pt on every other side.
     Read back from the PDF: each side's lines (runs of 8+ characters found in its text)."""

@@ -48,3 +48,21 @@ def test_every_name_sits_at_the_panel_end_away_from_the_fold(built):
         for _, bottom, _, top in runs:
             middle = (bottom + top) / 2
             assert abs(middle - fold) > pawns.PANEL / 2, (ch.name.en, middle, fold)
+
+
+def test_each_pawn_shows_its_characters_figure_on_both_faces(built):
+    """Issue #27: the pawns printed a monogram ("Ja", "Jo") where the cards show a figure;
+    each face now draws the figure art.yaml gives the character on its cards."""
+    from cardgen import icons
+    from tests.cardgen.test_build import pdftotext
+
+    game = load_game("double-mission", CONTENT)
+    figures = icons.art()["double_mission"]["characters"]
+    with pikepdf.open(built) as pdf:
+        page = pdf.pages[-1]
+        drawn = [str(operands[0]) for operands, op in pikepdf.parse_content_stream(page)
+                 if str(op) == "Do"]
+    for ch in game.characters:
+        assert drawn.count(f"/FormXob.gi-{figures[ch.id]}") == 2, (ch.id, drawn)
+    words = set(pdftotext(built).split())
+    assert not {"Ja", "Jo", "Q", "K", "A"} & words

@@ -20,7 +20,7 @@ from missionkit.content.version import content_version
 from .documents import write_cards
 from .fonts import fonts_for
 from .geometry import PAPERS, mm
-from .imposition import CARD_SIZE, SHEET_BLEED, Duplex
+from .imposition import CARD_SIZE, SHEET_BLEED, Duplex, cards_per_sheet
 from .kit import CardFamily, FileJob, Kit, Written, card_files, kit_for
 from .parallel import run_jobs
 from .pdf_check import SmallText, small_text
@@ -94,14 +94,15 @@ def outputs(kit: Kit, job: FileJob) -> list[tuple[str, Callable[[], Written]]]:
         label = kit.words(job.ctx.lang, runs[0].file_key)
         doc = job.open(runs[0].file_name, label)
         page = write_cards(doc, runs, label=f"{job.name} · {label}", duplex=job.duplex,
-                           offset=job.offset)
+                           offset=job.offset,
+                           family_word=lambda key: kit.words(job.ctx.lang, key))
         return doc.path, doc.save(), page
 
     out: list[tuple[str, Callable[[], Written]]] = []
     if has_rulebook(kit.game_id, job.content):  # the rulebook first: the guide lists it so
         out.append((RULEBOOK, lambda: write_rulebook(job, kit)))
     out += [(runs[0].file_name, lambda runs=runs: cards_file(runs))
-            for runs in card_files(kit.families(job.ctx))]
+            for runs in card_files(kit.families(job.ctx), cards_per_sheet(job.page))]
     return out + [(f.name, lambda f=f: f.write(job)) for f in kit.files]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -122,28 +123,35 @@ def _shared_back(doc: Document, run: CardFamily) -> Draw:
 
 
 def write_cards(doc: Document, runs: Sequence[CardFamily], *, label: str, duplex: Duplex,
-                offset: tuple[float, float]) -> tuple[float, float]:
+                offset: tuple[float, float],
+                family_word: Callable[[str], str] = str) -> tuple[float, float]:
     """Every card of `runs` (the families of one card file, one after the other on the same
     sheets), a sheet at a time (9 on A4, 8 landscape on Letter), each fronts page followed
-    by its mirrored backs, each card with its own family's back. Returns the page size the
-    sheets were set on."""
+    by its mirrored backs, each card with its own family's back. A sheet holding cards of
+    another file's family (kit.spill) says so in its label, named by `family_word`. Returns
+    the page size the sheets were set on."""
     front = imposition.sheet_for(doc.canvas._pagesize)
     doc.canvas.setPageSize(front.page)
     back = imposition.back_sheet(front, duplex, offset)
     per = len(front.cells)
     faces: list[tuple[Any, Draw]] = []
     backs: list[tuple[Any, Draw]] = []
+    guests: list[str] = []  # per card: the family key when it is another file's, else ""
     for run in runs:
         back_draw = _shared_back(doc, run) if run.same_back else run.back
         faces += [(item, run.face) for item in run.items]
         backs += [(item, back_draw) for item in run.items]
+        guests += [run.key if run.file_key != runs[0].file_key else ""] * len(run.items)
     sheets = -(-len(faces) // per)
     for n in range(sheets):
+        also = Counter(g for g in guests[n * per:(n + 1) * per] if g)
+        extra = "".join(f" · {word(doc.ctx.lang, 'sheet_also', what=family_word(key), n=k)}"
+                        for key, k in also.items())
         for side, sheet, cards in (("front", front, faces), ("back", back, backs)):
             _draw_cards(doc, sheet, cards[n * per:(n + 1) * per])
             draw_crop_marks(doc.canvas, sheet)
             sheet_label(doc.canvas, doc.ctx, sheet,
-                        f"{label} {n + 1}/{sheets} · {word(doc.ctx.lang, side)}")
+                        f"{label} {n + 1}/{sheets} · {word(doc.ctx.lang, side)}{extra}")
             doc.set_boxes(sheet.trim_box, sheet.bleed_box)
             doc.end_page()
     doc.set_boxes(None, None)

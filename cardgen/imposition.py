@@ -110,6 +110,11 @@ def sheet_for(paper: tuple[float, float]) -> Sheet:
     return card_sheet((portrait[1], portrait[0]), cols=4, rows=2)
 
 
+def cards_per_sheet(paper: tuple[float, float]) -> int:
+    """How many cards a card sheet of `paper` holds (sheet_for): 9 on A4, 8 on Letter."""
+    return len(sheet_for(paper).cells)
+
+
 def mirrors_x(page: tuple[float, float], duplex: Duplex) -> bool:
     """Whether a page's back is its front mirrored left to right (else top to bottom).
 

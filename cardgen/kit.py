@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -61,13 +61,53 @@ class CardFamily:
         return f"{self.file_key.replace('_', '-')}.pdf"
 
 
-def card_files(families: Sequence[CardFamily]) -> list[list[CardFamily]]:
+def card_files(families: Sequence[CardFamily],
+               per_sheet: int | None = None) -> list[list[CardFamily]]:
     """The kit's card files in build order: the families each prints, in order (a family
-    names its file with `sheet_file`; families sharing one are printed together)."""
+    names its file with `sheet_file`; families sharing one are printed together). Given the
+    cards a sheet holds, a file's few last cards (see `spill`) print in another file's free
+    slots, so that they do not take a sheet of cardstock of their own."""
     files: dict[str, list[CardFamily]] = {}
     for run in families:
         files.setdefault(run.file_key, []).append(run)
-    return list(files.values())
+    out = list(files.values())
+    return spill(out, per_sheet) if per_sheet else out
+
+
+def spill(files: list[list[CardFamily]], per_sheet: int) -> list[list[CardFamily]]:
+    """Move a file's last sheet, when it would hold at most a quarter of a sheet (the
+    Double Mission plan deck's 25th card on Letter's 8-card sheets), into the free slots of
+    the first other file's last sheet that has room: one sheet fewer, nothing drawn twice.
+    A file of one sheet keeps its cards (it would vanish), and a file that took others'
+    cards gives none away. The moved cards keep their family (face, back, key)."""
+    files = [list(runs) for runs in files]
+    took: set[int] = set()
+    for i, runs in enumerate(files):
+        count = sum(len(r.items) for r in runs)
+        left = count % per_sheet
+        if i in took or count <= per_sheet or not 0 < left <= per_sheet // 4:
+            continue
+        for j, other in enumerate(files):
+            free = -sum(len(r.items) for r in other) % per_sheet
+            if j != i and free >= left:
+                files[i], moved = _split_tail(runs, left)
+                files[j] = other + moved
+                took.add(j)
+                break
+    return files
+
+
+def _split_tail(runs: list[CardFamily], n: int) -> tuple[list[CardFamily], list[CardFamily]]:
+    """`runs` less their last `n` cards, and those cards as runs of their own families."""
+    kept, tail = list(runs), []
+    while n:
+        last = kept.pop()
+        take = min(n, len(last.items))
+        if take < len(last.items):
+            kept.append(replace(last, items=last.items[:-take]))
+        tail.insert(0, replace(last, items=last.items[-take:]))
+        n -= take
+    return kept, tail
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "front": "front", "back": "back",
+        "sheet_also": "also {what}: {n}",
         "tile_at": "row {row} of {rows}, column {col} of {cols}",
         "ruler": "100 mm at 100 % scale",
         "companion": "Score on your phone: scan or type",
@@ -62,6 +63,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "ko": {
         "front": "앞면", "back": "뒷면",
+        "sheet_also": "{what} {n}장 포함",
         "tile_at": "{row}행 (전체 {rows}행), {col}열 (전체 {cols}열)",
         "ruler": "100 % 크기에서 100 mm",
         "companion": "휴대폰으로 점수 계산: 스캔하거나 주소를 입력한다",

@@ -22,7 +22,9 @@ from .build import BuildOptions, build
 from .card_images import CardCache, rasterise
 from .cardset import card_sides
 from .fonts import fonts_for
-from .kit import kit_for
+from .geometry import PAPERS
+from .imposition import cards_per_sheet
+from .kit import card_files, kit_for
 from .pdf_check import SmallText
 from .render.common import Ctx
 from .text import TextOverflow
@@ -93,14 +95,18 @@ class Rebuilder:
             self._gallery_errors(errors)
             return Report(errors=errors)
         changed = {s.family for s in sides if self.keys.get(s.name) != s.key}
-        file_of = {run.key: run.file_name for run in self.kit.families(ctx)}
+        file_of: dict[str, set[str]] = {}  # family -> the card files printing its cards
+        for paper in self.papers:  # a deck's last cards may print in another file (spill)
+            for runs in card_files(self.kit.families(ctx), cards_per_sheet(PAPERS[paper])):
+                for run in runs:
+                    file_of.setdefault(run.key, set()).add(runs[0].file_name)
         other_key = self.kit.data_key(game)
         only: set[str] | None = None
         if self.keys:
-            only = {file_of[f] for f in changed}
+            only = {name for f in changed for name in file_of[f]}
             if other_key != self.other_key:
                 only |= {f.name for f in self.kit.files}
-        cards = {file_of[f] for f in changed}
+        cards = {name for f in changed for name in file_of[f]}
         waiting = {(paper, name) for paper in self.papers for name in cards}
         card_done = [time.perf_counter()]
 

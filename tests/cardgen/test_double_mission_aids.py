@@ -137,20 +137,18 @@ def test_aid_and_summary_running_text_is_at_least_9pt(built, lang, folder):
 @pytest.mark.parametrize(("lang", "folder"), FOLDERS)
 def test_card_body_text_is_at_least_8pt(built, lang, folder):
     """Every card's rules text (plan, mission, both character sides, title) is printed whole
-    at text.CARD_BODY_MIN or more."""
+    at text.CARD_BODY_MIN or more, in whichever card file prints it (on Letter the 25th plan
+    card prints with the small decks)."""
     g = load_game("double-mission", CONTENT)
-    cards = {
-        "plan-cards.pdf": [c.text for c in g.plan_cards],
-        "missions-characters-titles.pdf": [m.text for m in g.missions]
-        + [s.text for ch in g.characters for s in ch.sides.values()]
-        + [ti.text for ti in g.titles],
-    }
-    for name, texts in cards.items():
-        pages = _pages(built / folder / name)
-        for body in texts:
-            sizes = _sizes_of(pages, body.get(lang))
-            assert sizes, (folder, name, body.get(lang))
-            assert min(sizes) >= text.CARD_BODY_MIN - 0.01, (folder, name, body.get(lang))
+    texts = ([c.text for c in g.plan_cards] + [m.text for m in g.missions]
+             + [s.text for ch in g.characters for s in ch.sides.values()]
+             + [ti.text for ti in g.titles])
+    pages = [p for name in ("plan-cards.pdf", "missions-characters-titles.pdf")
+             for p in _pages(built / folder / name)]
+    for body in texts:
+        sizes = _sizes_of(pages, body.get(lang))
+        assert sizes, (folder, body.get(lang))
+        assert min(sizes) >= text.CARD_BODY_MIN - 0.01, (folder, body.get(lang))
 
 
 @pytest.mark.parametrize("lang", kits.LANGS)

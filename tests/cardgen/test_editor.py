@@ -216,6 +216,8 @@ def test_one_rebuilder_builds_a_kit_per_paper_from_one_set_of_card_images(conten
         '"즉시 5점을 얻는다."', '"즉시 5점을 바로 얻는다."'), encoding="utf-8")
     report = rebuilder.rebuild()
     assert report.rendered == ["plan_cards/headline-face"]
-    for paper in ("a4", "letter"):
-        pdf = out / GAME / f"ko-{paper}" / "plan-cards.pdf"
+    # the edited card, the deck's last, prints in the plan file on A4 and, on Letter, in the
+    # small decks' free slot (kit.spill): the rebuild reaches it there too
+    for paper, name in (("a4", "plan-cards.pdf"), ("letter", "missions-characters-titles.pdf")):
+        pdf = out / GAME / f"ko-{paper}" / name
         assert "즉시 5점을 바로 얻는다." in " ".join(pdf_text(pdf).split()), paper

@@ -7,8 +7,10 @@ side; a one-sided page is a sheet of its own. Use is read off the rendered page
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pikepdf
 import pytest
 
 from cardgen.fonts import fonts_for
@@ -17,6 +19,7 @@ from cardgen.render.common import Ctx
 from missionkit.content import load_game
 from tests.cardgen import kits
 from tests.cardgen.sheet_use import page_use, pages
+from tests.cardgen.test_build import pdftotext
 from tests.conftest import CONTENT
 
 LEAST = 0.60
@@ -39,12 +42,36 @@ def _sheets(count: int, two_sided: bool) -> list[list[int]]:
         else [[i] for i in range(count)]
 
 
-def test_a_full_and_a_three_card_sheet_read_as_they_look(every_kit: Path) -> None:
-    """The measure itself: a full card sheet reads full, the plan deck's short last sheet on
-    Letter (one card of eight) reads nearly empty."""
-    plan = pages(every_kit / "double-mission" / "en-letter" / "plan-cards.pdf")
-    assert page_use(plan[0], bridged=True) > 0.85
-    assert page_use(plan[-2], bridged=True) < 0.2
+def test_a_full_and_a_short_sheet_read_as_they_look(every_kit: Path) -> None:
+    """The measure itself: a full card sheet reads full, Double Mission's small decks' last
+    sheet on A4 (four cards of nine) reads under half."""
+    decks = pages(every_kit / "double-mission" / "en-a4" / "missions-characters-titles.pdf")
+    assert page_use(decks[0], bridged=True) > 0.85
+    assert 0.3 < page_use(decks[-2], bridged=True) < 0.5
+
+
+def test_a_decks_few_last_cards_print_in_another_files_free_slots(every_kit: Path) -> None:
+    """Issue #27: on Letter (8 cards a sheet) the plan deck's 25th card took a sheet of its
+    own. It now prints in the small decks' one free slot: 56 cards on 7 sheets, not 8, the
+    sheet's label names the guest, and every plan card prints exactly once."""
+    folder = every_kit / "double-mission" / "en-letter"
+    plan, decks = folder / "plan-cards.pdf", folder / "missions-characters-titles.pdf"
+    assert len(pages(plan)) == 6 and len(pages(decks)) == 8  # 3 + 4 sheets, fronts and backs
+    assert page_use(pages(plan)[-2], bridged=True) > 0.85
+    backs = {path: _uses(path, "/FormXob.back_plan_cards") for path in (plan, decks)}
+    assert backs == {plan: 24, decks: 1}  # each plan card's back, placed once
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["components"]["plan_card"] == 25
+    labels = [pdftotext(decks, page=n) for n in (1, 3, 5, 7)]
+    assert "also Plan cards: 1" in labels[-1]
+    assert not any("also Plan cards" in label for label in labels[:-1])
+
+
+def _uses(path: Path, form: str) -> int:
+    """How many times the pages of `path` place the PDF form (XObject) `form`."""
+    with pikepdf.open(path) as pdf:
+        return sum(str(operands[0]) == form for page in pdf.pages
+                   for operands, op in pikepdf.parse_content_stream(page) if str(op) == "Do")
 
 
 @pytest.mark.parametrize("paper", kits.PAPERS_)

@@ -276,19 +276,43 @@ def _figure(lay: Layout, section: Section, block: Block) -> list[Flowable]:
     return [KeepTogether(parts)]
 
 
+REF_COLUMNS_FROM = 8  # a reference of this many card pictures or more is set two abreast
+REF_COLUMN_GAP = mm(6)
+
+
 def _reference(lay: Layout, name: str) -> list[Flowable]:
+    """A generated reference section. A long list of card pictures (every mission, every
+    card) is set two entries to a row: one a row left most of each page blank (a picture
+    is far narrower than the page), 16 of Dice Mission's 24 pages."""
     entries: list[RefEntry] = lay.book.game.REFERENCES[name](lay.ctx.game, lay.ctx.lang)
-    return [_entry(lay, e) for e in entries]
+    pictured = all(e.picture is not None and e.picture_width_mm <= 25 for e in entries)
+    if not pictured or len(entries) < REF_COLUMNS_FROM:
+        return [_entry(lay, e, lay.frame_w) for e in entries]
+    half = (lay.frame_w - REF_COLUMN_GAP) / 2
+    rows = []
+    for i in range(0, len(entries), 2):
+        pair = [_entry(lay, e, half) for e in entries[i:i + 2]]
+        row = Table([pair + [""] * (2 - len(pair))], colWidths=[half + REF_COLUMN_GAP, half])
+        row.setStyle(_TIGHT)
+        rows.append(row)
+    return rows
 
 
-def _entry(lay: Layout, entry: RefEntry) -> Flowable:
+_TIGHT = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                     ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                     ("TOPPADDING", (0, 0), (-1, -1), 0),
+                     ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+
+
+def _entry(lay: Layout, entry: RefEntry, width: float) -> Flowable:
     st = lay.st
     words = [Paragraph(markup(entry.title), st.sub), Paragraph(markup(entry.text), st.body)]
     if entry.picture is None:
         return KeepTogether(words)
     pic_w = mm(entry.picture_width_mm)
     table = Table([[Picture(entry.picture, pic_w, entry.picture_aspect), words]],
-                  colWidths=[pic_w + mm(3), lay.frame_w - pic_w - mm(3)])
+                  colWidths=[pic_w + mm(3), width - pic_w - mm(3)])
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                                ("FONTNAME", (0, 0), (-1, -1), lay.ctx.fonts.body),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),

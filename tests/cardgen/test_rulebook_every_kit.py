@@ -93,3 +93,30 @@ def test_a_clarified_sentence_takes_the_particle_its_name_needs():
     said = SimpleNamespace(id="X-01", rulebook=True, en="", ko="{a:가} {b:와} 바꾼다.")
     assert decision_lines([said], {"a": "클레오", "b": "벤"}, "ko") == ["클레오가 벤과 바꾼다."]
     assert decision_lines([said], {"a": "벤", "b": "클레오"}, "ko") == ["벤이 클레오와 바꾼다."]
+
+
+@pytest.mark.parametrize(("game", "first", "second"), [
+    ("dice-mission", "SOLO 13 · Run and Pair", "SOLO 14 · Lucky Sevens"),
+    ("mission-improbable", "Recover Secrets / Steal Secrets", "Industrial Espionage"),
+])
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+def test_the_every_card_reference_sets_two_entries_to_a_row(built, game, first, second, paper):
+    """Issue #27 review: the list of every card, one entry a row, left most of 16 of Dice
+    Mission's 24 pages (21 of Mission Improbable's 32) blank. Two abreast: an entry and the
+    next share their title's line, side by side."""
+    from tests.cardgen.pdf_text_boxes import text_boxes
+
+    path = built / game / f"en-{paper}" / "rulebook.pdf"
+    pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
+        ["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout)[1])
+    for index in range(pages):
+        boxes = text_boxes(path, index)
+        a = [b for words, b in boxes if words.startswith(first)]
+        if a:
+            break
+    else:
+        raise AssertionError(f"{first!r} not in {path}")
+    b = [box for words, box in boxes if words.startswith(second)]
+    assert b, (second, [w for w, _ in boxes][:20])
+    (left, _, _, top), (right_x, _, _, right_top) = a[0], b[0]
+    assert abs(top - right_top) < 2 and right_x > left + 150, (a[0], b[0])

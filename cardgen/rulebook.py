@@ -292,17 +292,16 @@ def _reference(lay: Layout, name: str) -> list[Flowable]:
     rows = []
     for i in range(0, len(entries), 2):
         pair = [_entry(lay, e, half) for e in entries[i:i + 2]]
-        row = Table([pair + [""] * (2 - len(pair))], colWidths=[half + REF_COLUMN_GAP, half])
-        row.setStyle(_TIGHT)
+        row = Table([pair + [Spacer(1, 1)] * (2 - len(pair))],
+                    colWidths=[half + REF_COLUMN_GAP, half])
+        row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                 ("FONTNAME", (0, 0), (-1, -1), lay.ctx.fonts.body),
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                 ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                 ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         rows.append(row)
     return rows
-
-
-_TIGHT = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                     ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                     ("TOPPADDING", (0, 0), (-1, -1), 0),
-                     ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
 
 
 def _entry(lay: Layout, entry: RefEntry, width: float) -> Flowable:

@@ -11,7 +11,7 @@ WORDS: dict[str, dict[str, str]] = {
         "ruler": "100 mm at 100 % scale",
         "companion": "Score on your phone: scan or type",
         "write_in": "Score on your phone: write the companion's address here",
-        "write_in_hint": "Ask the host: companion serve --lan prints it",
+        "write_in_hint": "Ask the host: the companion shows it under Invite",
         "content_version": "content version",
         "guide_title": "Print and build",
         "guide_files": "What to print",
@@ -37,18 +37,19 @@ WORDS: dict[str, dict[str, str]] = {
                     "family's colour as a frame and accents, backs told apart by a light "
                     "pattern, black text in black ink only. It spends a fraction of the ink "
                     "and a cut a little off the line shows only white. At a print shop, or "
-                    "for dark, full-colour cards, build the full look: cardgen build "
-                    "--ink full.",
+                    "for dark, full-colour cards, print the full look instead: the same "
+                    "files in the folder whose name ends in -ink-full (whoever builds the "
+                    "kit adds it with --ink full).",
         "ink_full": "This kit is the full look, for a print shop or a laser printer: every "
                     "card in its colour to the edge of the bleed and dark backs. It floods "
                     "a home inkjet's cartridges and curls thin card; at home print the "
-                    "default look (cardgen build, or --ink home).",
+                    "home look: the same files in the folder without -ink-full in its name.",
         "step_1": "Print this page and measure the ruler; if it is not 100 mm, turn off "
                   "scaling in the print dialog.",
         "step_2": "Print a card file's first two pages double-sided and hold them to the light. "
                   "If the backs sit more than 1 mm off, set your printer's duplex alignment "
-                  "(its back-side offset). Building the kit yourself? The calibration page "
-                  "(cardgen calibrate) measures the shift for a rebuild with its offsets.",
+                  "(its back-side offset); if it has none, whoever builds the kit can shift "
+                  "the backs by the amount its calibration page measures.",
         "step_3": "Print the rest: cardstock files, then sticker sheets, then paper files.",
         "step_3_no_stickers": "Print the rest: cardstock files, then paper files.",
         "step_4": "Cut cards with a ruler and craft knife along the crop marks: first the long "
@@ -68,7 +69,7 @@ WORDS: dict[str, dict[str, str]] = {
         "ruler": "100 % 크기에서 100 mm",
         "companion": "휴대폰으로 점수 계산: 스캔하거나 주소를 입력한다",
         "write_in": "휴대폰으로 점수 계산: 앱 주소를 여기에 적는다",
-        "write_in_hint": "주소는 호스트에게 묻는다(companion serve --lan으로 켜면 나온다)",
+        "write_in_hint": "주소는 호스트에게 묻는다(도우미 앱의 초대 탭에 나온다)",
         "content_version": "콘텐츠 버전",
         "guide_title": "인쇄와 조립",
         "guide_files": "인쇄할 파일",
@@ -92,16 +93,17 @@ WORDS: dict[str, dict[str, str]] = {
         "ink_home": "이 키트는 가정용 잉크젯에 맞춘 기본 모양이다: 흰 바탕, 종류마다 색 테두리와 "
                     "강조, 옅은 무늬로 구별되는 뒷면, 검정 잉크로만 찍는 글자. 잉크가 훨씬 덜 "
                     "들고, 선에서 조금 벗어나 잘라도 흰색만 보인다. 인쇄소에 맡기거나 색이 "
-                    "가득한 어두운 카드를 원하면 전체 모양으로 다시 생성한다: "
-                    "cardgen build --ink full.",
+                    "가득한 어두운 카드를 원하면 전체 모양을 인쇄한다: 이름이 -ink-full로 끝나는 "
+                    "폴더의 같은 파일들이다(키트를 만드는 사람이 --ink full로 추가한다).",
         "ink_full": "이 키트는 인쇄소나 레이저 프린터용 전체 모양이다: 카드마다 재단 여백 끝까지 "
                     "색이 차고 뒷면이 어둡다. 가정용 잉크젯에서는 잉크가 많이 들고 얇은 카드지가 "
-                    "휜다. 집에서는 기본 모양(cardgen build, 또는 --ink home)을 인쇄한다.",
+                    "휜다. 집에서는 기본 모양, 곧 이름에 -ink-full이 없는 폴더의 같은 "
+                    "파일들을 인쇄한다.",
         "step_1": "이 쪽을 인쇄해 자를 잰다. 100 mm가 아니면 인쇄 창에서 크기 조정을 끈다.",
         "step_2": "카드 파일의 첫 두 쪽을 양면 인쇄해 빛에 비춰 본다. 뒷면이 1 mm 넘게 "
-                  "어긋나면 프린터의 양면 정렬(뒷면 위치 보정)을 맞춘다. 키트 파일을 직접 "
-                  "생성한다면 보정 페이지(cardgen calibrate)로 어긋남을 재서 그 보정값으로 "
-                  "파일을 다시 생성한다.",
+                  "어긋나면 프린터의 양면 정렬(뒷면 위치 보정)을 맞춘다. 그런 설정이 없으면 "
+                  "키트를 만드는 사람이 보정 페이지로 잰 만큼 뒷면을 옮겨 다시 만들 수 "
+                  "있다.",
         "step_3": "나머지를 인쇄한다: 카드지 파일, 스티커 용지, 일반 용지 순서로.",
         "step_3_no_stickers": "나머지를 인쇄한다: 카드지 파일, 일반 용지 순서로.",
         "step_4": "자와 칼로 재단 표시를 따라 카드를 자른다: 먼저 용지를 가로지르는 긴 선, "

@@ -30,11 +30,11 @@ ALLOWED_LOWER: dict[str, str] = {
     "g": "g/m², the paper weight, as Korean print shops write it",
     "m": "g/m², the paper weight, as Korean print shops write it",
 }
-# Latin that is not a word: file names, commands (cardgen calibrate; companion serve --lan
-# beside the box to write the companion's address in) and options (the print guide names
-# them), the companion's address and the content version (a hex hash) printed beside the
-# QR code.
-NOT_WORDS = re.compile(r"[\w.-]+\.pdf|`[^`]*`|(?:cardgen|companion) [a-z]+|--ink [a-z]+"
+# Latin that is not a word: file names, the full look's folder suffix (-ink-full), commands
+# and options (the print guide names them), the companion's address and the content
+# version (a hex hash) printed beside the QR code.
+NOT_WORDS = re.compile(r"[\w.-]+\.pdf|-ink-full|`[^`]*`|(?:cardgen|companion) [a-z]+"
+                       r"|--ink [a-z]+"
                        r"|--[a-z-]+(?:/-[a-z])?"
                        r"|\S+://\S+"
                        r"|\d+\.\d+\.\d+\.\d+\S*|(?<=콘텐츠 버전 )[0-9a-f]{8}")

@@ -62,7 +62,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "rb_component": "{n} {what}",
         "rb_city": "cities on the board", "rb_plan_card": "plan cards",
         "rb_mission_card": "mission cards", "rb_character_card": "character cards (two sides)",
-        "rb_title": "title tiles", "rb_investigation_token": "investigation tokens",
+        "rb_title": "title cards", "rb_investigation_token": "investigation tokens",
         "rb_million_token": "Million tokens", "rb_treasure_sticker": "treasure stickers",
         "rb_value_token": "value token stickers",
         "rb_board_n": "{n} board (world map, score track and value table)",

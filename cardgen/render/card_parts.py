@@ -22,9 +22,9 @@ from .common import CREAM, GOLD, INK, Ctx, clipped, fill_rect, stroke_rect
 BODY_SIZE = 8.5
 NAME_SIZE = 15
 ART_BLEED = BLEED + mm(1)  # paint past the bleed: print-on-demand images use 1/8 in (3.175 mm)
-FRAME = mm(1.6)  # home look: the width of the coloured band round the card's face...
-FRAME_AT = mm(2)  # ... from this far inside the trim: a white edge that forgives a miscut
-BACK_FRAME = mm(3)  # home look: a back's frame band, wider: a deck is told by its edge
+FRAME = mm(1.2)  # home look: the width of the coloured band round the card's face...
+FRAME_AT = mm(1.5)  # ... from this far inside the trim: a white edge that forgives a miscut
+BACK_FRAME = mm(2.4)  # home look: a back's frame band, wider: a deck is told by its edge
 BACK_LINE_TINT = 0.35  # home look: a back's pattern in this much of its colour
 BACK_STEP = mm(6)  # ... and its stripes or rings this far apart
 

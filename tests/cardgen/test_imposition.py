@@ -163,3 +163,16 @@ def test_text_boxes_do_not_overlap_other_boxes(layout):
         overlap_w = min(ra.x1, rb.x1) - max(ra.x, rb.x)
         overlap_h = min(ra.y1, rb.y1) - max(ra.y, rb.y)
         assert overlap_w <= 0.01 or overlap_h <= 0.01, (a, b)
+
+
+def test_the_home_looks_frame_band_ends_clear_of_the_safe_zone():
+    """Issue #27 review: titles and footers sat 0.5 mm from the inner edge of the home look's
+    frame band (1.6 mm wide, 2 mm in), so every card looked cramped at its edge. Every layout
+    box lies inside SAFE (the test above); the band now ends 0.3 mm or more outside it, on
+    fronts, and a back's wider band within its pattern's clip."""
+    from cardgen.render import card_parts
+
+    white_edge, band, back_band = card_parts.FRAME_AT, card_parts.FRAME, card_parts.BACK_FRAME
+    assert SAFE - (white_edge + band) >= mm(0.3)
+    assert white_edge >= mm(1.5)  # the white edge that forgives a cut inside the trim
+    assert white_edge + back_band <= SAFE + mm(1)

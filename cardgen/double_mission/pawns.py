@@ -14,6 +14,7 @@ from missionkit.double_mission.model import Character
 
 from .. import text
 from ..geometry import Rect, mm
+from ..ink import as_drawn, saves_ink
 from ..render.common import INK, MUTED, Ctx, hexcolor
 from .emblems import figure
 from .strings import t
@@ -80,11 +81,17 @@ def _standee(c: Canvas, ctx: Ctx, ch: Character, box: Rect) -> None:
     c.setStrokeColor(INK)
     c.setLineWidth(0.4)
     c.rect(box.x, box.y, box.w, box.h, fill=0, stroke=1)  # cut line
-    c.setDash(2, 2)
-    c.setStrokeColor(MUTED)
-    for y in (box.y + TAB, back.y1, front.y1):  # fold lines
-        c.line(box.x, y, box.x1, y)
-    c.setDash()
+    with as_drawn(c):  # fold lines, dashed on white: the home look outlines each panel and
+        for y in (box.y + TAB, back.y1, front.y1):  # tab in its colour, a solid line that
+            if saves_ink(c):  # would read as one more cut
+                c.setStrokeColor(white)
+                c.setLineWidth(1.6)
+                c.line(box.x + 0.4, y, box.x1 - 0.4, y)
+            c.setDash(2, 2)
+            c.setStrokeColor(MUTED)
+            c.setLineWidth(0.6)
+            c.line(box.x, y, box.x1, y)
+            c.setDash()
 
 
 def _panel(c: Canvas, ctx: Ctx, r: Rect, ch: Character, color: Color, name: str) -> None:

@@ -36,8 +36,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "inv_front": "Investigation tokens: fronts", "inv_back": "Investigation tokens: backs",
         "stickers": "Stickers", "pawns": "Pawns (folding standees)",
         "count_row": "Count", "points_row": "Points", "place_row": "Place", "place": "#{n}",
-        "pawn_help": "Cut out each strip, fold it in the middle so the two pictures meet back "
-                     "to back (glue them), then fold the two end tabs outwards so it stands.",
+        "pawn_help": "Cut out each strip along its solid outline, fold it in the middle so the "
+                     "two pictures meet back to back (glue them), then fold the two end tabs "
+                     "outwards so it stands: every dashed line is a fold.",
         "note_tokens": "Pages 1 and 2 double-sided (investigation tokens, with the Million "
                        "tokens and markers under them), then one-sided: the pawns, one "
                        "standee per character. Cut out the discs and strips.",
@@ -116,8 +117,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "inv_front": "수사 기록 토큰: 앞면", "inv_back": "수사 기록 토큰: 뒷면",
         "stickers": "스티커", "pawns": "말 (접어 세우는 스탠디)",
         "count_row": "개수", "points_row": "점수", "place_row": "등수", "place": "{n}등",
-        "pawn_help": "띠를 하나씩 오려 가운데를 접어 두 그림이 등을 맞대게 붙인 뒤, 양 끝 "
-                     "날개를 바깥으로 접어 세운다.",
+        "pawn_help": "띠를 하나씩 실선 테두리를 따라 오려 가운데를 접어 두 그림이 등을 맞대게 "
+                     "붙인 뒤, 양 끝 날개를 바깥으로 접어 세운다. 점선은 모두 접는 선이다.",
         "note_tokens": "1-2쪽은 양면(수사 기록 토큰, 그 아래 밀리언 토큰과 마커), 다음 쪽은 "
                        "단면(캐릭터마다 하나씩 세우는 말)으로 인쇄해 원과 띠를 오린다.",
         "note_stickers": "16 mm 원판마다 양면에 보물 스티커를, 22 mm 원판마다 양면에 가치 "

@@ -66,3 +66,28 @@ def test_each_pawn_shows_its_characters_figure_on_both_faces(built):
         assert drawn.count(f"/FormXob.gi-{figures[ch.id]}") == 2, (ch.id, drawn)
     words = set(pdftotext(built).split())
     assert not {"Ja", "Jo", "Q", "K", "A"} & words
+
+
+def test_fold_lines_print_dashed_and_only_the_outline_solid(built):
+    """Issue #27 review: on the home look each panel's coloured outline lay on its fold
+    lines, so four of five pawns showed solid lines where they fold, like one more cut.
+    Read off the rendered pawn page: along each fold the line breaks into dashes, along
+    the strip's outline (the cut) it does not."""
+    from tests.cardgen.sheet_use import pages
+
+    dpi = 200
+    page = pages(built, dpi)[-1]
+    height = PAPERS["a4"][1]
+
+    def runs(y: float, x0: float, x1: float) -> int:
+        """How many dark runs the row at PDF height y holds between x0 and x1 (points)."""
+        row = round((height - y) / 72 * dpi)
+        px = [page.getpixel((round(x / 72 * dpi), row)) < 160
+              for x in [x0 + (x1 - x0) * i / 400 for i in range(401)]]
+        return sum(1 for a, b in zip([False, *px], px, strict=False) if b and not a)
+
+    for strip in pawns.strips(PAPERS["a4"], 5):
+        inside = (strip.x + 3, strip.x1 - 3)
+        for y in (pawns.fold(strip), strip.y + pawns.TAB, strip.y1 - pawns.TAB):
+            assert max(runs(y + d, *inside) for d in (-0.3, 0, 0.3)) >= 8, (strip, y)
+        assert runs(strip.y, *inside) == 1  # the cut line: one unbroken run

@@ -155,8 +155,10 @@ def styles(ctx: Ctx, size: float) -> Styles:
     """The book's paragraph styles at body `size` in `ctx`'s fonts."""
     f = ctx.fonts
     lead = size * (1.5 if ctx.lang == "ko" else 1.35)
+    # Korean breaks between words, at its spaces, as the cards do (ReportLab's "CJK" wrap
+    # breaks between any two syllables, splitting words: "따/로 섞는다")
     body = ParagraphStyle("body", fontName=f.body, fontSize=size, leading=lead, textColor=INK,
-                          spaceAfter=size * 0.45, wordWrap="CJK" if ctx.lang == "ko" else None)
+                          spaceAfter=size * 0.45)
     return Styles(
         body=body,
         bullet=ParagraphStyle("bullet", parent=body, spaceAfter=size * 0.2),

@@ -280,3 +280,31 @@ def test_a_figure_taller_than_its_page_is_named(tmp_path, monkeypatch):
     monkeypatch.setitem(game_book.FIGURES, "setup", Figure(setup.draw, 2.0))  # twice as tall
     with pytest.raises(RulebookOverflow, match=r"section 'setup': figure 'setup' is \d+ pt tall"):
         write_book(content_copy(tmp_path), tmp_path / "out")
+
+
+@pytest.mark.parametrize("game", ["double-mission", "dice-mission", "mission-improbable"])
+def test_korean_lines_break_between_words_not_inside_them(game):
+    """Issue #27 review: the Korean rulebook broke lines inside words ("따/로 섞는다",
+    "비/워 둔다") where the cards break at spaces. A dozen of a book's Korean paragraphs, set
+    in its body style in a narrow column, break only at their spaces."""
+    from reportlab.platypus import Paragraph
+
+    from cardgen.geometry import mm
+    from cardgen.rulebook import markup, styles
+    from missionkit.content.rulebook import read_rulebook
+    from missionkit.registry import GAMES
+
+    require(_korean_font_installed(), "no Korean font (apt-get install fonts-nanum)")
+    ctx = Ctx(load_game(game, CONTENT), "ko", fonts_for("ko"))
+    body = styles(ctx, 9).body
+    book, _ = read_rulebook(CONTENT / GAMES[game])
+    texts = [p.ko for section in book.sections for block in section.blocks
+             for p in [*(block.steps or []), *(block.list or []), *filter(None, [block.text])]]
+    texts = [s for s in texts if s and "{" not in s and "*" not in s][:12]
+    assert len(texts) >= 3, game
+    for source in texts:
+        para = Paragraph(markup(source), body)
+        para.wrap(mm(40), 10_000)
+        lines = [" ".join(words).strip() for _, words in para.blPara.lines]
+        assert len(lines) > 1, source
+        assert " ".join(lines) == " ".join(source.split()), (source, lines)

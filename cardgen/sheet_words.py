@@ -55,7 +55,7 @@ WORDS: dict[str, dict[str, str]] = {
         "step_4": "Cut cards with a ruler and craft knife along the crop marks: first the long "
                   "lines right across the sheet, then the short ones.",
         "rulebook": "Rulebook", "contents": "Contents", "quick_reference": "Quick reference",
-        "rulebook_bring": "What to bring", "rulebook_page": "rulebook p. {n}",
+        "rulebook_bring": "What to bring", "rulebook_page": "rulebook\u00a0p.\u00a0{n}",
         "note_rulebook": "Read it first: the whole rules, with a quick reference on the "
                          "back page.",
         "note_booklet": "A booklet: print double-sided, flip on the {edge} edge, landscape; "
@@ -109,7 +109,7 @@ WORDS: dict[str, dict[str, str]] = {
         "step_4": "자와 칼로 재단 표시를 따라 카드를 자른다: 먼저 용지를 가로지르는 긴 선, "
                   "다음에 짧은 선.",
         "rulebook": "규칙서", "contents": "차례", "quick_reference": "빠른 참조",
-        "rulebook_bring": "따로 준비할 것", "rulebook_page": "규칙서 {n}쪽",
+        "rulebook_bring": "따로 준비할 것", "rulebook_page": "규칙서\u00a0{n}쪽",
         "note_rulebook": "가장 먼저 읽는다: 규칙 전체가 있고, 마지막 쪽은 빠른 참조다.",
         "note_booklet": "소책자: 가로 방향으로 양면 인쇄하고 {edge} 가장자리로 넘긴다. 인쇄된 "
                         "순서대로 종이를 겹쳐 반으로 접고, 접힌 선을 따라 스테이플러로 두 번 "

@@ -36,6 +36,8 @@ BINDS_BACK = re.compile(r"^[중것수때뒤후등배번개장점칸명곳쪽뿐�
                         r"(?:와|과|의|를|을|는|은|가|이|에|로|만큼|만|도)?[.,]?$")
 OPENS = re.compile(r"^[(\[][^)\]]*$")  # "(잭의": a bracket's first word keeps the next with it
 OPERATORS = frozenset({"+", "-", "−", "×", "÷", "=", "≥", "≤", "<", ">"})
+NBSP = "\u00a0"  # a no-break space: "rulebook p. 2" keeps together on one line
+WORD_BREAK = re.compile(r"[^\S\u00a0]+")  # any space but a no-break one
 PAREN_WORDS = 3  # a parenthesised phrase of up to this many words is not broken
 
 
@@ -64,7 +66,7 @@ def _units(text: str) -> list[str]:
     units: list[str] = []
     carry = ""
     operand = False  # the word after an operator joins it
-    for w in _phrases(text.split()):
+    for w in _phrases([w for w in WORD_BREAK.split(text) if w]):
         if operand and units:
             units[-1] += " " + w
             operand = False
@@ -110,7 +112,10 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
 @lru_cache(maxsize=16384)
 def _wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
     if not HANGUL.search(text):
-        return tuple(simpleSplit(text, font, size, width))
+        if NBSP not in text:
+            return tuple(simpleSplit(text, font, size, width))
+        words = [w for w in WORD_BREAK.split(text) if w]  # simpleSplit breaks at U+00A0 too
+        return tuple(" ".join(line) for line in _greedy(words, font, size, width))
     lines = _greedy(_units(text), font, size, width)
     # the line above gives its last word only if it keeps two: a lone word moved up a line
     # ("요원과 / 모든 / 경력을 버린다.") reads worse than a lone last word

@@ -120,3 +120,16 @@ def test_the_every_card_reference_sets_two_entries_to_a_row(built, game, first, 
     assert b, (second, [w for w, _ in boxes][:20])
     (left, _, _, top), (right_x, _, _, right_top) = a[0], b[0]
     assert abs(top - right_top) < 2 and right_x > left + 150, (a[0], b[0])
+
+
+def test_an_aid_headings_page_reference_keeps_together_on_one_line(built):
+    """Issue #27 review: "Mission phase · rulebook / p. 2" broke inside the page reference.
+    The reference is set with no-break spaces: no line of any aid ends in "rulebook" or
+    "규칙서", and none starts with its page."""
+    for game, lang, paper, folder in kits.folders(built):
+        raw = subprocess.run(["pdftotext", str(folder / "player-aids.pdf"), "-"],
+                             capture_output=True, text=True, check=True).stdout
+        lines = [" ".join(line.split()) for line in raw.splitlines()]
+        broken = [line for line in lines if line.endswith(("rulebook", "규칙서"))
+                  or re.match(r"p\. \d+$|\d+쪽$", line)]
+        assert not broken, (game, lang, paper, broken)

@@ -111,18 +111,25 @@ def write_tokens(doc: Document, front: Section | None, back: Section | None,
         doc.end_page()
 
 
+ORPHANS = 2  # a split section leaves more than this many pieces for the next sheet
+
+
 def _fill(c: Canvas, ctx: Ctx, page: tuple[float, float], left: list[tuple[str, Section]],
           y: float) -> None:
     """Place the sections of `left` from `y` down while rows fit, taking them off the list; a
     section whose rows do not all fit is split (its heading repeated over the rest on the next
-    sheet), so no sheet is left half empty."""
+    sheet), so no sheet is left half empty, unless the rest would be an ORPHAN or two (a
+    character's two markers on two sheets): then it starts on the next sheet whole."""
+    first = True
     while left:
         tag, section = left[0]
         grid = token_layout.grid(page, len(section.items), section.size, top=y - mm(7),
                                  cols=section.cols)
         fitting = [cell for cell in grid.cells if cell.y >= token_layout.MARGIN]
-        if not fitting:
+        rest = len(section.items) - len(fitting)
+        if not fitting or (0 < rest <= ORPHANS and not first):
             return
+        first = False
         _heading(c, ctx, y, section.heading)
         _draw(c, ctx, replace(section, items=section.items[:len(fitting)]), fitting, tag)
         if len(fitting) < len(section.items):

@@ -40,8 +40,9 @@ STRINGS: dict[str, dict[str, str]] = {
                      "two pictures meet back to back (glue them), then fold the two end tabs "
                      "outwards so it stands: every dashed line is a fold.",
         "note_tokens": "Pages 1 and 2 double-sided (investigation tokens, with the Million "
-                       "tokens and markers under them), then one-sided: the pawns, one "
-                       "standee per character. Cut out the discs and strips.",
+                       "tokens and markers under them; on Letter the markers go with the "
+                       "pawns), then one-sided: the pawns, one standee per character. Cut "
+                       "out the discs and strips.",
         "note_stickers": "Stick a treasure sticker on each side of every 16 mm disc, a value "
                          "sticker on each side of every 22 mm disc, and a die-face sticker "
                          "({sticker} mm) in the middle of each face of the {die} mm dice, on "
@@ -119,8 +120,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "count_row": "개수", "points_row": "점수", "place_row": "등수", "place": "{n}등",
         "pawn_help": "띠를 하나씩 실선 테두리를 따라 오려 가운데를 접어 두 그림이 등을 맞대게 "
                      "붙인 뒤, 양 끝 날개를 바깥으로 접어 세운다. 점선은 모두 접는 선이다.",
-        "note_tokens": "1-2쪽은 양면(수사 기록 토큰, 그 아래 밀리언 토큰과 마커), 다음 쪽은 "
-                       "단면(캐릭터마다 하나씩 세우는 말)으로 인쇄해 원과 띠를 오린다.",
+        "note_tokens": "1-2쪽은 양면(수사 기록 토큰, 그 아래 밀리언 토큰과 마커. 레터 용지에서는 "
+                       "마커가 말과 함께 있다), 다음 쪽은 단면(캐릭터마다 하나씩 세우는 말)으로 "
+                       "인쇄해 원과 띠를 오린다.",
         "note_stickers": "16 mm 원판마다 양면에 보물 스티커를, 22 mm 원판마다 양면에 가치 "
                          "스티커를 붙이고, 주사위 스티커({sticker} mm)는 {die} mm 주사위의 각 "
                          "면 가운데, 둥근 모서리 안쪽의 평평한 곳에 붙인다.",

@@ -90,3 +90,14 @@ def test_every_sheet_but_a_files_last_is_at_least_60_percent_used(every_kit: Pat
             if use < LEAST:
                 sparse.append(f"{name} sheet {n} of {len(sheets)}: {use:.0%}")
     assert not sparse, sparse
+
+
+@pytest.mark.parametrize("paper", kits.PAPERS_)
+def test_a_split_token_section_leaves_no_orphan_on_the_next_sheet(every_kit: Path,
+                                                                   paper: str) -> None:
+    """Issue #27 review: on Letter the 11th marker (Ace's second CHECK) went alone onto the
+    pawn sheet, so Ace's two markers were on two sheets. A section split across sheets
+    leaves more than two pieces for the next; the markers print together."""
+    path = every_kit / "double-mission" / f"en-{paper}" / "tokens.pdf"
+    per_page = [pdftotext(path, page=n).split().count("CHECK") for n in (1, 3)]
+    assert sorted(per_page) == [0, 10], per_page

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from .geometry import Rect, mm
 
 MARGIN = mm(12)
+GAP = mm(3)  # between the cells of a grid of tokens or stickers
 DIE_EDGE_MM = 12.0  # the six-sided dice the kits dress with stickers (named in the guides)
 DIE_ROUNDING_MM = 1.25  # a die's rounded edge: a sticker wider than the flat lifts over it
 DIE_STICKER_MM = DIE_EDGE_MM - 2 * DIE_ROUNDING_MM  # 9.5 mm: the flat of a 12 mm face
@@ -29,7 +30,7 @@ class Grid:
         return min(c.y for c in self.cells)
 
 
-def grid(page: tuple[float, float], count: int, size: float, *, gap: float = mm(3),
+def grid(page: tuple[float, float], count: int, size: float, *, gap: float = GAP,
          top: float | None = None, cols: int | None = None) -> Grid:
     """Centre up to `cols` cells per row (as many as fit when None)."""
     usable = page[0] - 2 * MARGIN

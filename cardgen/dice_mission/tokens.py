@@ -12,8 +12,8 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import text
-from ..geometry import Rect, mm
+from .. import text, token_layout
+from ..geometry import PAPERS, Rect, mm
 from ..imposition import Duplex, back_cells
 from ..ink import die_frame, saves_ink
 from ..render.common import GOLD, INK, Ctx, hexcolor
@@ -103,4 +103,15 @@ def stickers(ctx: Ctx) -> Section:
     per_colour = ctx.game.game.components.dice // len(ctx.game.colours)
     faces = [(colour.color, colour.symbol, pips) for colour in ctx.game.colours
              for _ in range(per_colour) for pips in range(1, 7)]
-    return Section(t(lang, "stickers"), faces, sticker, STICKER_SIZE, round=False, cols=12)
+    # a row per half colour (15 of its 30 faces, the widest whole share that fits A4 and
+    # Letter), so each colour's set peels off in whole rows; 12 a row split colours mid-row
+    return Section(t(lang, "stickers"), faces, sticker, STICKER_SIZE, round=False,
+                   cols=_colour_row(per_colour * 6))
+
+
+def _colour_row(count: int) -> int:
+    """The most stickers a row holds that divides one colour's `count` and fits the
+    narrower paper (A4) between the token margins."""
+    usable = PAPERS["a4"][0] - 2 * token_layout.MARGIN
+    return max(n for n in range(1, count + 1) if count % n == 0
+               and n * STICKER_SIZE + (n - 1) * token_layout.GAP <= usable)

@@ -485,3 +485,25 @@ def test_a_lead_naming_the_agents_stands_above_a_long_pattern():
     dice_rows = {p.y for p in lay.items if isinstance(p.item, Die)}
     assert len(lead) == len(dice_rows) == 1 and min(lead) > max(dice_rows)
     assert lay.size >= mm(7)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_colours_die_stickers_fill_whole_rows(dice, paper):
+    """Issue #27 review: twelve stickers a row split each colour's 30 faces mid-row (red
+    ended half along row 3, blue began beside it), so one colour could not be peeled off
+    alone. Every row of the sticker grid holds one colour, and every colour whole rows."""
+    from cardgen import token_layout
+    from cardgen.dice_mission import tokens
+    from cardgen.fonts import fonts_for
+    from cardgen.geometry import PAPERS
+    from cardgen.render.common import Ctx
+
+    section = tokens.stickers(Ctx(dice, "en", fonts_for("en")))
+    grid = token_layout.grid(PAPERS[paper], len(section.items), section.size, cols=section.cols)
+    assert min(cell.x for cell in grid.cells) >= token_layout.MARGIN - 0.01
+    assert max(cell.x1 for cell in grid.cells) <= PAPERS[paper][0] - token_layout.MARGIN + 0.01
+    rows: dict[float, set[str]] = {}
+    for (colour, _, _), cell in zip(section.items, grid.cells, strict=True):
+        rows.setdefault(round(cell.y, 2), set()).add(colour)
+    assert all(len(colours) == 1 for colours in rows.values()), rows
+    assert len(rows) % len(dice.colours) == 0

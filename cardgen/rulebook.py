@@ -289,7 +289,18 @@ def _reference(lay: Layout, name: str) -> list[Flowable]:
     entries: list[RefEntry] = lay.book.game.REFERENCES[name](lay.ctx.game, lay.ctx.lang)
     pictured = all(e.picture is not None and e.picture_width_mm <= 25 for e in entries)
     if not pictured or len(entries) < REF_COLUMNS_FROM:
-        return [_entry(lay, e, lay.frame_w) for e in entries]
+        out: list[Flowable] = []
+        rolls: list[RefEntry] = []  # the roll-table rows met since the last other entry
+        for e in [*entries, None]:
+            if e is not None and e.table_row:
+                rolls.append(e)
+                continue
+            if rolls:
+                out += [_roll_table(lay, rolls), Spacer(1, lay.st.body.fontSize * 0.9)]
+                rolls = []
+            if e is not None:
+                out.append(_entry(lay, e, lay.frame_w))
+        return out
     half = (lay.frame_w - REF_COLUMN_GAP) / 2
     rows = []
     for i in range(0, len(entries), 2):
@@ -304,6 +315,25 @@ def _reference(lay: Layout, name: str) -> list[Flowable]:
                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         rows.append(row)
     return rows
+
+
+def _roll_table(lay: Layout, rows: list[RefEntry]) -> Flowable:
+    """Rows of a roll table: the roll in a narrow column beside its result, a hairline
+    between rows (they read across, as on the reference sheet)."""
+    st = lay.st
+    roll = mm(16)
+    table = Table([[Paragraph(markup(e.title), st.sub), Paragraph(markup(e.text), st.body)]
+                   for e in rows], colWidths=[roll, lay.frame_w - roll])
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("FONTNAME", (0, 0), (-1, -1), lay.ctx.fonts.body),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), st.body.fontSize * 0.3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, MUTED),
+    ]))
+    return table
 
 
 def _entry(lay: Layout, entry: RefEntry, width: float) -> Flowable:

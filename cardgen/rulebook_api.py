@@ -69,6 +69,9 @@ class RefEntry:
     picture: DrawPicture | None = None
     picture_aspect: float = 1.0  # height / width of the picture
     picture_width_mm: float = 20.0  # wide pictures (a row of dice) ask for more
+    # a row of a roll table ("1-2", its result): consecutive rows are set as one table,
+    # the roll beside its result, not as a heading over a paragraph each
+    table_row: bool = False
 
 
 # (model, lang) -> the entries of one generated reference section, in reading order.

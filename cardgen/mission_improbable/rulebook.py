@@ -406,7 +406,7 @@ def _table_entries(table_id: str) -> Callable[[MissionImprobable, str], list[Ref
         out = [RefEntry(table.name.get(lang), table.when.get(lang))]
         for row in table.rows:
             span = str(row.from_) if row.from_ == row.to else f"{row.from_}-{row.to}"
-            out.append(RefEntry(span, row.result.get(lang)))
+            out.append(RefEntry(span, row.result.get(lang), table_row=True))
         return out
     return entries
 

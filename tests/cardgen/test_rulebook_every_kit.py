@@ -133,3 +133,20 @@ def test_an_aid_headings_page_reference_keeps_together_on_one_line(built):
         broken = [line for line in lines if line.endswith(("rulebook", "규칙서"))
                   or re.match(r"p\. \d+$|\d+쪽$", line)]
         assert not broken, (game, lang, paper, broken)
+
+
+@pytest.mark.parametrize("lang", kits.LANGS)
+def test_a_d10_table_reads_across_each_roll_beside_its_result(built, lang):
+    """Issue #27 review: Mission Improbable's three D10 tables printed as stacked lines
+    ("1", then "Your nemesis rolls…" under it), hard to scan. Each roll now sits on its
+    result's line, in a column of its own (read with pdftotext's layout mode)."""
+    game = load_game("mission-improbable", CONTENT)
+    path = built / "mission-improbable" / f"{lang}-a4" / "rulebook.pdf"
+    lines = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                           text=True, check=True).stdout.splitlines()
+    for table in game.tables.values():
+        for row in table.rows:
+            span = str(row.from_) if row.from_ == row.to else f"{row.from_}-{row.to}"
+            start = " ".join(row.result.get(lang).split()[:2])
+            pattern = re.compile(rf"^\s*{re.escape(span)}\s+{re.escape(start)}")
+            assert any(pattern.match(line) for line in lines), (table.name.en, span, start)

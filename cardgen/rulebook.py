@@ -381,8 +381,9 @@ def _generated(lay: Layout, kind: str) -> list[Flowable]:
     out: list[Flowable] = [_plain_list(lay, inside)]
     if bring:
         head = Paragraph(markup(word(ctx.lang, "rulebook_bring")), st.sub)
-        head.keepWithNext = 1  # never a heading alone at a page's foot
-        out += [head, _plain_list(lay, bring)]
+        # never a heading alone at a page's foot (keepWithNext is not honoured here: the
+        # section's flowables are laid out inside a group)
+        out.append(KeepTogether([head, _plain_list(lay, bring)]))
     return out
 
 

@@ -150,3 +150,19 @@ def test_a_d10_table_reads_across_each_roll_beside_its_result(built, lang):
             start = " ".join(row.result.get(lang).split()[:2])
             pattern = re.compile(rf"^\s*{re.escape(span)}\s+{re.escape(start)}")
             assert any(pattern.match(line) for line in lines), (table.name.en, span, start)
+
+
+def test_what_to_bring_never_stands_alone_at_a_pages_foot(built):
+    """Issue #27 review: Mission Improbable's "What to bring" heading ended page 1 and its
+    one item began page 2. In every book the heading and its list share a page: the last
+    line above a page's footer is never the heading."""
+    heads = ("What to bring", "따로 준비할 것")
+    for game, lang, paper, folder in kits.folders(built):
+        path = folder / "rulebook.pdf"
+        pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
+            ["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout)[1])
+        for page in range(1, pages + 1):
+            lines = [line.strip() for line in subprocess.run(
+                ["pdftotext", "-layout", "-f", str(page), "-l", str(page), str(path), "-"],
+                capture_output=True, text=True, check=True).stdout.splitlines() if line.strip()]
+            assert len(lines) < 2 or lines[-2] not in heads, (game, lang, paper, page)

@@ -83,18 +83,22 @@ def spill(files: list[list[CardFamily]], per_sheet: int) -> list[list[CardFamily
     files = [list(runs) for runs in files]
     took: set[int] = set()
     for i, runs in enumerate(files):
-        count = sum(len(r.items) for r in runs)
+        count = _cards(runs)
         left = count % per_sheet
         if i in took or count <= per_sheet or not 0 < left <= per_sheet // 4:
             continue
         for j, other in enumerate(files):
-            free = -sum(len(r.items) for r in other) % per_sheet
+            free = -_cards(other) % per_sheet
             if j != i and free >= left:
                 files[i], moved = _split_tail(runs, left)
                 files[j] = other + moved
                 took.add(j)
                 break
     return files
+
+
+def _cards(runs: list[CardFamily]) -> int:
+    return sum(len(r.items) for r in runs)
 
 
 def _split_tail(runs: list[CardFamily], n: int) -> tuple[list[CardFamily], list[CardFamily]]:

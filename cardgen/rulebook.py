@@ -307,14 +307,24 @@ def _reference(lay: Layout, name: str) -> list[Flowable]:
         pair = [_entry(lay, e, half) for e in entries[i:i + 2]]
         row = Table([pair + [Spacer(1, 1)] * (2 - len(pair))],
                     colWidths=[half + REF_COLUMN_GAP, half])
-        row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                 ("FONTNAME", (0, 0), (-1, -1), lay.ctx.fonts.body),
-                                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                 ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                 ("TOPPADDING", (0, 0), (-1, -1), 0),
-                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        row.setStyle(_flush(lay, top=0, bottom=0))
         rows.append(row)
     return rows
+
+
+def _flush(lay: Layout, *, top: float | None = None, bottom: float = 0,
+           extra: tuple[tuple, ...] = ()) -> TableStyle:
+    """A layout table's style: cells top-aligned in the body font, no side padding (its
+    columns line up with the text), `top` and `bottom` padding (ReportLab's default top
+    when None), and `extra` commands."""
+    commands = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONTNAME", (0, 0), (-1, -1), lay.ctx.fonts.body),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), bottom)]
+    if top is not None:
+        commands.append(("TOPPADDING", (0, 0), (-1, -1), top))
+    return TableStyle(commands + list(extra))
 
 
 def _roll_table(lay: Layout, rows: list[RefEntry]) -> Flowable:
@@ -324,15 +334,8 @@ def _roll_table(lay: Layout, rows: list[RefEntry]) -> Flowable:
     roll = mm(16)
     table = Table([[Paragraph(markup(e.title), st.sub), Paragraph(markup(e.text), st.body)]
                    for e in rows], colWidths=[roll, lay.frame_w - roll])
-    table.setStyle(TableStyle([
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("FONTNAME", (0, 0), (-1, -1), lay.ctx.fonts.body),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), st.body.fontSize * 0.3),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, MUTED),
-    ]))
+    table.setStyle(_flush(lay, top=st.body.fontSize * 0.3,
+                          extra=(("LINEBELOW", (0, 0), (-1, -1), 0.4, MUTED),)))
     return table
 
 
@@ -344,11 +347,7 @@ def _entry(lay: Layout, entry: RefEntry, width: float) -> Flowable:
     pic_w = mm(entry.picture_width_mm)
     table = Table([[Picture(entry.picture, pic_w, entry.picture_aspect), words]],
                   colWidths=[pic_w + mm(3), width - pic_w - mm(3)])
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                               ("FONTNAME", (0, 0), (-1, -1), lay.ctx.fonts.body),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), st.body.fontSize * 0.4)]))
+    table.setStyle(_flush(lay, bottom=st.body.fontSize * 0.4))
     return table
 
 

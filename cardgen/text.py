@@ -41,6 +41,11 @@ WORD_BREAK = re.compile(r"[^\S\u00a0]+")  # any space but a no-break one
 PAREN_WORDS = 3  # a parenthesised phrase of up to this many words is not broken
 
 
+def _words(text: str) -> list[str]:
+    """`text` split at its spaces, except no-break ones (NBSP keeps its words together)."""
+    return [w for w in WORD_BREAK.split(text) if w]
+
+
 def _phrases(words: list[str]) -> list[str]:
     """`words` with each short parenthesised phrase ("(미션 실패 참고).") made one word."""
     out: list[str] = []
@@ -66,7 +71,7 @@ def _units(text: str) -> list[str]:
     units: list[str] = []
     carry = ""
     operand = False  # the word after an operator joins it
-    for w in _phrases([w for w in WORD_BREAK.split(text) if w]):
+    for w in _phrases(_words(text)):
         if operand and units:
             units[-1] += " " + w
             operand = False
@@ -114,8 +119,8 @@ def _wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
     if not HANGUL.search(text):
         if NBSP not in text:
             return tuple(simpleSplit(text, font, size, width))
-        words = [w for w in WORD_BREAK.split(text) if w]  # simpleSplit breaks at U+00A0 too
-        return tuple(" ".join(line) for line in _greedy(words, font, size, width))
+        # simpleSplit breaks at U+00A0 too
+        return tuple(" ".join(line) for line in _greedy(_words(text), font, size, width))
     lines = _greedy(_units(text), font, size, width)
     # the line above gives its last word only if it keeps two: a lone word moved up a line
     # ("요원과 / 모든 / 경력을 버린다.") reads worse than a lone last word

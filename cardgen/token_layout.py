@@ -30,11 +30,17 @@ class Grid:
         return min(c.y for c in self.cells)
 
 
+def fit_in_row(page: tuple[float, float], size: float, gap: float = GAP) -> int:
+    """How many cells of `size`, `gap` apart, fit a row between the page's margins (one at
+    least)."""
+    usable = page[0] - 2 * MARGIN
+    return max(1, int((usable + gap) // (size + gap)))
+
+
 def grid(page: tuple[float, float], count: int, size: float, *, gap: float = GAP,
          top: float | None = None, cols: int | None = None) -> Grid:
     """Centre up to `cols` cells per row (as many as fit when None)."""
-    usable = page[0] - 2 * MARGIN
-    per_row = cols or max(1, int((usable + gap) // (size + gap)))
+    per_row = cols or fit_in_row(page, size, gap)
     width = per_row * size + (per_row - 1) * gap
     x0 = (page[0] - width) / 2
     y_top = page[1] - MARGIN if top is None else top

@@ -96,17 +96,18 @@ class Rebuilder:
             return Report(errors=errors)
         changed = {s.family for s in sides if self.keys.get(s.name) != s.key}
         file_of: dict[str, set[str]] = {}  # family -> the card files printing its cards
+        families = self.kit.families(ctx)
         for paper in self.papers:  # a deck's last cards may print in another file (spill)
-            for runs in card_files(self.kit.families(ctx), cards_per_sheet(PAPERS[paper])):
+            for runs in card_files(families, cards_per_sheet(PAPERS[paper])):
                 for run in runs:
                     file_of.setdefault(run.key, set()).add(runs[0].file_name)
+        cards = {name for f in changed for name in file_of[f]}
         other_key = self.kit.data_key(game)
         only: set[str] | None = None
         if self.keys:
-            only = {name for f in changed for name in file_of[f]}
+            only = set(cards)
             if other_key != self.other_key:
                 only |= {f.name for f in self.kit.files}
-        cards = {name for f in changed for name in file_of[f]}
         waiting = {(paper, name) for paper in self.papers for name in cards}
         card_done = [time.perf_counter()]
 

@@ -112,6 +112,5 @@ def stickers(ctx: Ctx) -> Section:
 def _colour_row(count: int) -> int:
     """The most stickers a row holds that divides one colour's `count` and fits the
     narrower paper (A4) between the token margins."""
-    usable = PAPERS["a4"][0] - 2 * token_layout.MARGIN
-    return max(n for n in range(1, count + 1) if count % n == 0
-               and n * STICKER_SIZE + (n - 1) * token_layout.GAP <= usable)
+    most = token_layout.fit_in_row(PAPERS["a4"], STICKER_SIZE)
+    return max(n for n in range(1, min(count, most) + 1) if count % n == 0)

@@ -9,6 +9,7 @@ import re
 import subprocess
 from pathlib import Path
 
+import pikepdf
 import pytest
 
 from missionkit.content import load_game
@@ -29,6 +30,11 @@ def _text(path: Path, page: int | None = None) -> str:
     args = ["pdftotext"] + (["-f", str(page), "-l", str(page)] if page else []) + [str(path), "-"]
     raw = subprocess.run(args, capture_output=True, text=True, check=True).stdout
     return re.sub(r"\s+", " ", raw)
+
+
+def _page_count(path: Path) -> int:
+    with pikepdf.open(path) as pdf:
+        return len(pdf.pages)
 
 
 def test_every_kit_has_the_rulebook_listed_in_its_manifest_and_first_in_the_guide(built):
@@ -107,8 +113,7 @@ def test_the_every_card_reference_sets_two_entries_to_a_row(built, game, first, 
     from tests.cardgen.pdf_text_boxes import text_boxes
 
     path = built / game / f"en-{paper}" / "rulebook.pdf"
-    pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
-        ["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout)[1])
+    pages = _page_count(path)
     for index in range(pages):
         boxes = text_boxes(path, index)
         a = [b for words, b in boxes if words.startswith(first)]
@@ -159,8 +164,7 @@ def test_what_to_bring_never_stands_alone_at_a_pages_foot(built):
     heads = ("What to bring", "따로 준비할 것")
     for game, lang, paper, folder in kits.folders(built):
         path = folder / "rulebook.pdf"
-        pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
-            ["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout)[1])
+        pages = _page_count(path)
         for page in range(1, pages + 1):
             lines = [line.strip() for line in subprocess.run(
                 ["pdftotext", "-layout", "-f", str(page), "-l", str(page), str(path), "-"],

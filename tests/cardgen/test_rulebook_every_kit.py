@@ -170,3 +170,32 @@ def test_what_to_bring_never_stands_alone_at_a_pages_foot(built):
                 ["pdftotext", "-layout", "-f", str(page), "-l", str(page), str(path), "-"],
                 capture_output=True, text=True, check=True).stdout.splitlines() if line.strip()]
             assert len(lines) < 2 or lines[-2] not in heads, (game, lang, paper, page)
+
+
+def test_comeback_says_it_scores_by_place_and_who_gets_least(built):
+    """Newcomer read (#27): the rulebook printed Comeback!'s 3 / 5 / 8 / 12 as "Points by
+    count" and never said which place gets which. It scores by place from the highest total
+    (the tally gives 1st the first value), so the book says so; a ladder stays by count."""
+    game = load_game("double-mission", CONTENT)
+    comeback = next(m for m in game.missions if m.scoring.kind == "rank_bonus")
+    shown = " / ".join(str(p) for p in comeback.scoring.points)
+    book = _text(built / "double-mission" / "en-a4" / "rulebook.pdf")
+    entry = book[book.index(comeback.name.en + " "):][:400]
+    assert f"Points by place, from 1st (the highest total) down: {shown}" in entry
+    assert "by count" not in entry and "the leader scores least" in entry
+    assert "Points by count: 2 / 4 / 7 / 9 / 12 / 14" in book  # Collection: a ladder
+
+
+@pytest.mark.parametrize("lang", kits.LANGS)
+def test_the_spy_tables_1_and_rules_clarified_agree_the_result_is_the_nemesiss(built, lang):
+    """Newcomer read (#27): the Spy Table's 1 ("your nemesis … uses the result") and Rules
+    clarified ("you take that result as yours") contradicted each other. The engine gives
+    the roll to the nemesis (it logs the nemesis as the roller); both now say so."""
+    game = load_game("mission-improbable", CONTENT)
+    row = next(r for r in game.tables["spy"].rows if r.from_ == 1)
+    decision = next(d for d in game.game.decisions if d.id == "MID-21")
+    theirs = {"en": "the result is theirs", "ko": "그 결과는 숙적의 것이다"}[lang]
+    assert theirs in row.result.get(lang) and theirs in getattr(decision, lang)
+    book = _text(built / "mission-improbable" / f"{lang}-a4" / "rulebook.pdf")
+    assert book.count(theirs) >= 2, lang  # the table's row and the clarification
+    assert "as yours" not in book and "내 것으로" not in book

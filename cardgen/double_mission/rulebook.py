@@ -425,7 +425,10 @@ def missions(model: Any, lang: str) -> list[RefEntry]:
         text = m.text.get(lang)
         points = getattr(m.scoring, "points", None)
         if isinstance(points, list):
-            text += " " + t(lang, "rb_ladder", points=" / ".join(str(p) for p in points))
+            shown = " / ".join(str(p) for p in points)
+            by_place = m.scoring.kind == "rank_bonus"  # Comeback!: by place, not by count
+            text += " " + (t(lang, "rb_rank", points=shown, n=len(points)) if by_place
+                           else t(lang, "rb_ladder", points=shown))
         if m.cap:
             text += " " + t(lang, "rb_cap", n=m.cap)
         out.append(RefEntry(m.name.get(lang), text))

@@ -84,6 +84,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "rb_any_time": "any time", "rb_own_turn": "your turn",
         "rb_plan_title": "{name} · cost {cost} · {when} · {copies}×",
         "rb_ladder": "Points by count: {points}.", "rb_cap": "At most {n} points.",
+        "rb_rank": "Points by place, from 1st (the highest total) down: {points}; with fewer "
+                   "than {n} players only the first values are used, so the leader scores "
+                   "least.",
         "rb_title_title": "{name} · {n} points",
         "rb_players": "{n} players",
         "rb_players_row": "{titles} titles on offer; round marker on {marker}; starting "
@@ -160,6 +163,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "rb_any_time": "언제든", "rb_own_turn": "내 턴",
         "rb_plan_title": "{name} · 비용 {cost} · {when} · {copies}장",
         "rb_ladder": "개수별 점수: {points}.", "rb_cap": "최대 {n}점.",
+        "rb_rank": "등수별 점수(합계가 가장 높은 1등부터): {points}. {n}명보다 적게 하면 앞의 "
+                   "값만 쓰므로 선두가 가장 적게 얻는다.",
         "rb_title_title": "{name} · {n}점",
         "rb_players": "{n}인",
         "rb_players_row": "타이틀 {titles}개, 라운드 마커 {marker}, 자리 순서대로 시작 점수 "
